@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+
+/** Validation message keys, shared by server and client; the client translates them. */
+export const AuthMessage = {
+  emailInvalid: 'The E-Mail address provided is invalid',
+  passwordRequired: 'Password is required',
+} as const;
+
+export const Email = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(254, AuthMessage.emailInvalid),
+  v.email(AuthMessage.emailInvalid),
+  v.toLowerCase(),
+);
+
+/** POST /api/auth/login */
+export const LoginRequest = v.object({
+  email: Email,
+  // Compared exactly as typed: no trimming. The upper bound stops hashing megabytes.
+  password: v.pipe(v.string(), v.minLength(1, AuthMessage.passwordRequired), v.maxLength(1024)),
+});
+export type LoginRequest = v.InferInput<typeof LoginRequest>;
+
+/** The claims of the session token (spec section 3), as GET /api/user returns them. */
+export const SessionClaims = v.object({
+  sub: v.string(),
+  email: v.string(),
+  phone: v.nullable(v.string()),
+  accountCreated: v.string(),
+  iat: v.number(),
+  role: v.string(),
+  idp: v.string(),
+});
+export type SessionClaims = v.InferOutput<typeof SessionClaims>;
+
+/** POST /api/auth/login success and GET /api/user. */
+export const SessionResponse = v.object({ user: SessionClaims });
+export type SessionResponse = v.InferOutput<typeof SessionResponse>;
+
+/** POST /api/auth/logout */
+export const LogoutResponse = v.object({ success: v.literal(true) });

@@ -1,0 +1,24 @@
+import * as v from 'valibot';
+
+/** Every failure the API answers with: a stable machine-readable code and a human message. */
+export const ErrorBody = v.object({
+  error: v.string(),
+  message: v.string(),
+});
+export type ErrorBody = v.InferOutput<typeof ErrorBody>;
+
+/** The codes the server uses in `error`; clients map them to translated messages. */
+export const ErrorCode = {
+  validation: 'validation_failed',
+  malformedJson: 'malformed_json',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  crossOrigin: 'cross_origin_refused',
+  invalidCredentials: 'invalid_credentials',
+  rateLimited: 'rate_limited',
+  notFound: 'not_found',
+  internal: 'internal_error',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+import { ErrorBody } from '../../contract/errors';
+
+/** A refused or failed call: the status and the server's `{ error, message }` when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | null,
+  ) {
+    super(body?.message ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+type Unauthorized = () => void;
+let onUnauthorized: Unauthorized = () => {};
+
+/** The session wires this once: any 401 from any call signs the person out and goes to /login. */
+export function setUnauthorizedHandler(handler: Unauthorized): void {
+  onUnauthorized = handler;
+}
+
+type RequestOptions<TSchema extends v.GenericSchema> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  schema: TSchema;
+  /** Calls whose 401 is an expected answer (the session check, sign-in) opt out of the redirect. */
+  expectUnauthorized?: boolean;
+  signal?: AbortSignal;
+};
+
+/** Same-origin JSON call whose response is parsed with the contract's schema. */
+export async function apiRequest<TSchema extends v.GenericSchema>(
+  path: string,
+  { method = 'GET', body, schema, expectUnauthorized = false, signal }: RequestOptions<TSchema>,
+): Promise<v.InferOutput<TSchema>> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && !expectUnauthorized) onUnauthorized();
+    const error = v.safeParse(ErrorBody, payload);
+    throw new ApiError(response.status, error.success ? error.output : null);
+  }
+  return v.parse(schema, payload);
+}

@@ -1,0 +1,48 @@
+/// <reference types="vitest/config" />
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    react(),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+  ],
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/.well-known': 'http://localhost:3000',
+    },
+  },
+  build: {
+    outDir: 'dist/client',
+    sourcemap: true,
+  },
+  test: {
+    testTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['tests/{machines,views,routes,unit}/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/support/setup-ui.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          // Each file opens its own database; PGlite start-up is CPU-bound, so keep the pool small.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});

@@ -21,6 +21,7 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     sourcemap: true,
+    manifest: true,
   },
   test: {
     testTimeout: 20_000,

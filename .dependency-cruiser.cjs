@@ -1,0 +1,54 @@
+/**
+ * The layer rules of docs (DESIGN.md section 2), checked in CI with `npm run layers`.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'contract-is-standalone',
+      comment: 'contract/ is the one typed definition of the API: it imports nothing but valibot.',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { pathNot: ['^contract/', 'node_modules/valibot/'] },
+    },
+    {
+      name: 'machines-know-no-ui-or-io',
+      comment: 'machines/ import xstate, valibot and contract/ only: never React, the router, fetch helpers, Sentry or Lingui.',
+      severity: 'error',
+      from: { path: '^machines/' },
+      to: { pathNot: ['^machines/', '^contract/', 'node_modules/(xstate|valibot)/'] },
+    },
+    {
+      name: 'views-know-no-api',
+      comment: 'Views are pure renderings: they never import the API client, the server or the contract route table.',
+      severity: 'error',
+      from: { path: '\\.view\\.tsx$' },
+      to: { path: ['^src/lib/api-client', '^server/', '^contract/api', '\\.actors\\.ts$', '@tanstack/react-query'] },
+    },
+    {
+      name: 'client-never-imports-server',
+      severity: 'error',
+      from: { path: '^(src|machines|contract)/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-never-imports-client',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^(src|machines)/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^styled-system/', 'routeTree\\.gen\\.ts$'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

@@ -1,0 +1,23 @@
+// Totals the JSON reports of vitest and Playwright in test-results/ into one closing line.
+import { readdirSync, readFileSync } from 'node:fs';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of readdirSync('test-results').filter((name) => name.endsWith('.json'))) {
+  const report = JSON.parse(readFileSync(`test-results/${file}`, 'utf8'));
+  if (report.stats && 'expected' in report.stats) {
+    // Playwright
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+    skipped += report.stats.skipped;
+  } else {
+    // vitest
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+  }
+  console.log(`${file}: ${JSON.stringify({ passed, failed, skipped })}`);
+}
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

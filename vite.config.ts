@@ -40,6 +40,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
           // Each file opens its own database; PGlite start-up is CPU-bound, so keep the pool small.
           maxWorkers: 2,
         },

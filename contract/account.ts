@@ -16,7 +16,7 @@ export const Subscription = v.object({
   /** For teams and families: the team and the caller's role in it (null when the caller is not a member). */
   team: v.nullable(
     v.object({
-      teamId: v.string(),
+      teamId: v.number(),
       name: v.string(),
       role: v.nullable(v.picklist(['admin', 'user'])),
     }),

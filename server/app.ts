@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { api } from '../contract/api';
+import { ErrorCode } from '../contract/errors';
+import { ApiFailure, errorBody, failureResponse, failures } from './http/errors';
+import { type AppEnv, jsonBodies, readSession, sameOriginMutations, securityHeaders } from './http/middleware';
+import { requestLogging } from './logger';
+import { accountRoutes } from './routes/account';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { monitoringRoutes } from './routes/monitoring';
+import { userRoutes } from './routes/user';
+import { wellKnownRoutes } from './routes/well-known';
+import type { AppServices } from './services/index';
+
+const maxJsonBodyBytes = 64 * 1024;
+
+/** The API: every route under /api and /.well-known, with one error envelope for every failure. */
+export function createApp(services: AppServices) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestLogging(services.logger));
+  app.use(securityHeaders());
+  app.use('/api/*', sameOriginMutations(services.env));
+  app.use('/api/*', async (c, next) => {
+    // The error-reporting tunnel has its own, larger limit.
+    if (c.req.path === api.errorTunnel) return next();
+    return bodyLimit({ maxSize: maxJsonBodyBytes, onError: () => failureResponse(c, failures.payloadTooLarge()) })(c, next);
+  });
+  app.use('/api/*', jsonBodies());
+  app.use('/api/*', readSession(services.sessions));
+
+  app.route('/api/auth', authRoutes(services));
+  app.route(api.user, userRoutes());
+  app.route('/api/account', accountRoutes(services));
+  app.route(api.health, healthRoutes(services));
+  app.route(api.errorTunnel, monitoringRoutes(services));
+  app.route('/.well-known', wellKnownRoutes(services));
+
+  app.notFound((c) => c.json(errorBody(ErrorCode.notFound, 'Not found.'), 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiFailure) return failureResponse(c, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody(ErrorCode.validation, error.message || 'Bad request.'), error.status);
+    }
+    services.logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.json(errorBody(ErrorCode.internal, 'Something went wrong on our side. Please try again later.'), 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,102 @@
+import * as v from 'valibot';
+
+const Port = v.pipe(
+  v.optional(v.string(), '3000'),
+  v.transform(Number),
+  v.integer('must be a whole number'),
+  v.minValue(1, 'must be between 1 and 65535'),
+  v.maxValue(65535, 'must be between 1 and 65535'),
+);
+
+const PositiveNumber = (fallback: string) =>
+  v.pipe(v.optional(v.string(), fallback), v.transform(Number), v.number('must be a number'), v.minValue(0.001, 'must be more than 0'));
+
+const Origin = v.pipe(
+  v.string(),
+  v.url('must be a URL such as https://portal.example.com'),
+  v.check((value) => new URL(value).origin === value.replace(/\/$/, ''), 'must be an origin: scheme, host and port, no path'),
+  v.transform((value) => value.replace(/\/$/, '')),
+);
+
+const DatabaseUrl = v.optional(
+  v.pipe(
+    v.string(),
+    v.check(
+      (value) => value === 'memory://' || /^postgres(ql)?:\/\//.test(value),
+      'must be postgres://… for PostgreSQL or memory:// for a throw-away embedded database (unset: embedded database in data/)',
+    ),
+  ),
+);
+
+const SentryDsn = v.optional(
+  v.pipe(
+    v.string(),
+    v.url('must be the DSN URL that the error-reporting service gives'),
+    v.check((value) => /^\/\d+$/.test(new URL(value).pathname), 'must end in the numeric project id'),
+  ),
+);
+
+const EnvSchema = v.object({
+  PORT: Port,
+  PUBLIC_ORIGIN: v.optional(Origin),
+  DATABASE_URL: DatabaseUrl,
+  APP_ENV: v.optional(v.picklist(['production', 'development'], 'must be production or unset')),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino level'), 'info'),
+  SENTRY_DSN: SentryDsn,
+  PRODUCT_NAME: v.optional(v.pipe(v.string(), v.nonEmpty()), 'Bondline'),
+  SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'support@bondline.example'),
+  ORDER_SITE_ORIGIN: v.optional(Origin, 'https://order.bondline.example'),
+  SESSION_TTL_HOURS: PositiveNumber('12'),
+  SIGNING_KEY_ROTATION_DAYS: PositiveNumber('30'),
+  TRUST_PROXY: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+});
+
+export type Env = {
+  port: number;
+  publicOrigin: string;
+  /** Unset: PGlite in data/pglite. */
+  databaseUrl: string | null;
+  production: boolean;
+  logLevel: string;
+  sentryDsn: string | null;
+  productName: string;
+  supportEmail: string;
+  orderSiteOrigin: string;
+  sessionTtlSeconds: number;
+  signingKeyRotationSeconds: number;
+  trustProxy: boolean;
+};
+
+/** Raised at start with every bad variable named, so a misconfiguration is fixed in one go. */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+/** Parses the process environment (or a test's stand-in) once, failing with a clear message. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(EnvSchema, present);
+  if (!result.success) {
+    const problems = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+    throw new ConfigurationError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const env = result.output;
+  const production = env.APP_ENV === 'production';
+  if (production && !env.PUBLIC_ORIGIN) {
+    throw new ConfigurationError('Invalid configuration:\n  PUBLIC_ORIGIN: is required when APP_ENV=production');
+  }
+  return {
+    port: env.PORT,
+    publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
+    databaseUrl: env.DATABASE_URL ?? null,
+    production,
+    logLevel: env.LOG_LEVEL,
+    sentryDsn: env.SENTRY_DSN ?? null,
+    productName: env.PRODUCT_NAME,
+    supportEmail: env.SUPPORT_EMAIL,
+    orderSiteOrigin: env.ORDER_SITE_ORIGIN,
+    sessionTtlSeconds: Math.round(env.SESSION_TTL_HOURS * 3600),
+    signingKeyRotationSeconds: Math.round(env.SIGNING_KEY_ROTATION_DAYS * 86400),
+    trustProxy: env.TRUST_PROXY === 'true',
+  };
+}

@@ -1,0 +1,136 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import * as v from 'valibot';
+import type { SessionClaims } from '../../contract/auth';
+import type { Env } from '../env';
+import type { SessionService } from '../services/sessions';
+import { failures } from './errors';
+
+export const sessionCookieName = 'portal_session';
+
+export type AppVariables = {
+  session: { sessionId: string; claims: SessionClaims } | null;
+  body: unknown;
+};
+export type AppEnv = { Variables: AppVariables };
+
+const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Headers every response carries (DESIGN.md section 4). */
+export function securityHeaders(): MiddlewareHandler<AppEnv> {
+  const contentSecurityPolicy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Ark UI positions popovers and toasts with style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+  return async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', contentSecurityPolicy);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('X-Frame-Options', 'DENY');
+    // Reset links carry a token in the path: never send it to anyone in a Referer.
+    c.header('Referrer-Policy', c.req.path.startsWith('/password/') ? 'no-referrer' : 'same-origin');
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+  };
+}
+
+/**
+ * Cross-site request forgery: a mutation must come from the portal's own pages. Browsers that send
+ * Sec-Fetch-Site say so directly (this also admits partner host names serving the same app);
+ * otherwise the Origin must be the public origin. A request with neither is refused.
+ */
+export function sameOriginMutations(env: Env): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (mutatingMethods.has(c.req.method)) {
+      const fetchSite = c.req.header('sec-fetch-site');
+      const origin = c.req.header('origin');
+      const sameOrigin = fetchSite ? fetchSite === 'same-origin' : origin === env.publicOrigin;
+      if (!sameOrigin) throw failures.crossOrigin();
+    }
+    await next();
+  };
+}
+
+/** Mutations with a body send JSON; anything else is refused before it is read. */
+export function jsonBodies(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const hasBody = c.req.header('content-length') !== undefined && c.req.header('content-length') !== '0';
+    if (mutatingMethods.has(c.req.method) && (hasBody || c.req.header('transfer-encoding'))) {
+      const type = c.req.header('content-type') ?? '';
+      if (!/^application\/json\b/i.test(type) && !c.req.path.startsWith('/api/monitoring')) {
+        throw failures.unsupportedMediaType();
+      }
+    }
+    await next();
+  };
+}
+
+/** Reads the JSON body and validates it with a contract schema; the handler gets `c.var.body`. */
+export function validateJson<TSchema extends v.GenericSchema>(schema: TSchema): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      throw failures.malformedJson();
+    }
+    const result = v.safeParse(schema, raw);
+    if (!result.success) {
+      const [first] = result.issues;
+      const path = first ? v.getDotPath(first) : null;
+      throw failures.validation(first ? `${path ? `${path}: ` : ''}${first.message}` : 'Invalid request.');
+    }
+    c.set('body', result.output);
+    await next();
+  };
+}
+
+/** Typed access to what validateJson stored. */
+export function bodyOf<TSchema extends v.GenericSchema>(c: Context<AppEnv>, _schema: TSchema): v.InferOutput<TSchema> {
+  return c.get('body') as v.InferOutput<TSchema>;
+}
+
+/** Reads the session cookie; `c.var.session` is the verified session or null. */
+export function readSession(sessions: SessionService): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = getCookie(c, sessionCookieName);
+    c.set('session', token ? await sessions.verify(token) : null);
+    await next();
+  };
+}
+
+export function requireSession(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!c.get('session')) throw failures.unauthorized();
+    await next();
+  };
+}
+
+export function sessionOf(c: Context<AppEnv>) {
+  const session = c.get('session');
+  if (!session) throw failures.unauthorized();
+  return session;
+}
+
+/** The client's address: the proxy's word for it only when configured to trust the proxy. */
+export function clientAddressOf(c: Context, env: Env): string {
+  if (env.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // app.request() in tests has no socket.
+    return 'unknown';
+  }
+}

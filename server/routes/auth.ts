@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { LoginRequest, type SessionResponse } from '../../contract/auth';
+import { ApiFailure, failures } from '../http/errors';
+import { type AppEnv, bodyOf, clientAddressOf, sessionCookieName, validateJson } from '../http/middleware';
+import { signInWithPassword } from '../services/sign-in';
+import type { AppServices } from '../services/index';
+import { ErrorCode } from '../../contract/errors';
+
+export function authRoutes(services: AppServices) {
+  const { env } = services;
+  const cookieOptions = {
+    httpOnly: true,
+    secure: env.production,
+    sameSite: 'Lax',
+    path: '/',
+  } as const;
+
+  return new Hono<AppEnv>()
+    .post('/login', validateJson(LoginRequest), async (c) => {
+      const { email, password } = bodyOf(c, LoginRequest);
+      const result = await signInWithPassword(services, {
+        email,
+        password,
+        clientAddress: clientAddressOf(c, env),
+        userAgent: c.req.header('user-agent') ?? null,
+      });
+      if (result.outcome === 'rateLimited') throw failures.rateLimited(result.retryAfterSeconds);
+      if (result.outcome === 'invalidCredentials') {
+        // One answer for an unknown e-mail and a wrong password: the account is not revealed.
+        throw new ApiFailure(401, ErrorCode.invalidCredentials, 'The e-mail address or password is incorrect.');
+      }
+      setCookie(c, sessionCookieName, result.token, { ...cookieOptions, maxAge: env.sessionTtlSeconds });
+      return c.json({ user: result.claims } satisfies SessionResponse, 200);
+    })
+    .post('/logout', async (c) => {
+      const session = c.get('session');
+      if (session) await services.sessions.revoke(session.sessionId);
+      deleteCookie(c, sessionCookieName, cookieOptions);
+      return c.json({ success: true as const }, 200);
+    });
+}

@@ -1,0 +1,30 @@
+import type { Database } from '../db/database';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import { createRateLimiter } from './rate-limit';
+import { createSessionService } from './sessions';
+import { createKeyStore } from './signing-keys';
+
+export type AppDependencies = {
+  db: Database;
+  env: Env;
+  logger: Logger;
+  /** The clock; tests move it to expire sessions and rotate keys. */
+  now?: () => Date;
+};
+
+/** Builds the services once per process; routes receive them. */
+export function createServices({ db, env, logger, now = () => new Date() }: AppDependencies) {
+  const keys = createKeyStore(db, { rotationSeconds: env.signingKeyRotationSeconds, now });
+  return {
+    db,
+    env,
+    logger,
+    now,
+    keys,
+    sessions: createSessionService(db, keys, { ttlSeconds: env.sessionTtlSeconds, now }),
+    rateLimiter: createRateLimiter(db, now),
+  };
+}
+
+export type AppServices = ReturnType<typeof createServices>;

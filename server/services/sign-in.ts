@@ -1,0 +1,46 @@
+import type { SessionClaims } from '../../contract/auth';
+import type { Database } from '../db/database';
+import { findUserByEmail } from './accounts';
+import { verifyPassword } from './passwords';
+import type { RateLimiter, RateLimitRule } from './rate-limit';
+import type { SessionService } from './sessions';
+
+/**
+ * Failed sign-ins are limited per account (against guessing one password) and per client address
+ * (against trying many accounts). Only failures count, so a person who knows their password is
+ * slowed only after someone else failed five times on their account in the same window: the
+ * price of stopping password guessing, and it lasts 15 minutes at most.
+ */
+export const signInLimits = {
+  perAccount: { name: 'sign-in-failures:account', limit: 5, windowSeconds: 15 * 60 },
+  perAddress: { name: 'sign-in-failures:address', limit: 30, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export type SignInResult =
+  | { outcome: 'signedIn'; token: string; claims: SessionClaims }
+  | { outcome: 'invalidCredentials' }
+  | { outcome: 'rateLimited'; retryAfterSeconds: number };
+
+export async function signInWithPassword(
+  deps: { db: Database; sessions: SessionService; rateLimiter: RateLimiter },
+  request: { email: string; password: string; clientAddress: string; userAgent: string | null },
+): Promise<SignInResult> {
+  const { db, sessions, rateLimiter } = deps;
+  for (const [rule, subject] of [
+    [signInLimits.perAccount, request.email],
+    [signInLimits.perAddress, request.clientAddress],
+  ] as const) {
+    const verdict = await rateLimiter.check(rule, subject);
+    if (!verdict.allowed) return { outcome: 'rateLimited', retryAfterSeconds: verdict.retryAfterSeconds };
+  }
+
+  const user = await findUserByEmail(db, request.email);
+  const passwordMatches = await verifyPassword(user?.passwordHash, request.password);
+  if (!user || !passwordMatches) {
+    await rateLimiter.count(signInLimits.perAccount, request.email);
+    await rateLimiter.count(signInLimits.perAddress, request.clientAddress);
+    return { outcome: 'invalidCredentials' };
+  }
+  const { token, claims } = await sessions.start(user, request.userAgent);
+  return { outcome: 'signedIn', token, claims };
+}

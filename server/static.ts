@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { Env } from './env';
+import type { AppEnv } from './http/middleware';
+
+const clientDir = 'dist/client';
+
+/** HTML-attribute escaping for the JSON we put in a meta tag. */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** What the browser needs to know of this deployment, put in the page rather than built in. */
+export function portalConfigMeta(env: Env): string {
+  const config = {
+    productName: env.productName,
+    supportEmail: env.supportEmail,
+    orderSiteOrigin: env.orderSiteOrigin,
+    sentryDsn: env.sentryDsn ?? '',
+    environment: env.production ? 'production' : 'development',
+  };
+  return `<meta name="portal-config" content="${escapeAttribute(JSON.stringify(config))}">`;
+}
+
+/**
+ * Serves the built single-page app on the API's origin: fingerprinted assets cached for a year,
+ * and index.html (with the deployment's configuration) for every other page path.
+ */
+export function serveClient(app: Hono<AppEnv>, env: Env): void {
+  const indexPath = join(clientDir, 'index.html');
+  if (!existsSync(indexPath)) {
+    throw new Error(`${indexPath} is missing: run \`npm run build\` first (\`npm start\` does both).`);
+  }
+  const indexHtml = readFileSync(indexPath, 'utf8').replace('<!--portal-config-->', portalConfigMeta(env));
+
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root: clientDir, index: '' }));
+  app.get('*', (c) => {
+    if (c.req.path.startsWith('/api/')) return c.notFound();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,64 @@
+// @vitest-environment node
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountUser } from '../../contract/account';
+import { demoAccounts, demoPassword, seedDemoAccounts } from '../../server/db/seed-demo';
+import { startTestPortal, type TestPortal } from './support';
+
+let portal: TestPortal;
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  await seedDemoAccounts(portal.db);
+});
+afterAll(() => portal.close());
+
+async function accountOf(email: string) {
+  const cookie = await portal.signIn(email, demoPassword);
+  const response = await portal.request('/api/account/user', { cookie });
+  expect(response.status).toBe(200);
+  return v.parse(AccountUser, response.json);
+}
+
+describe('GET /api/account/user', () => {
+  it('answers 401 without a session', async () => {
+    const response = await portal.request('/api/account/user');
+    expect(response.status).toBe(401);
+    expect(response.json.error).toBe('unauthorized');
+  });
+
+  it('answers the fields of the spec, matching the contract, for an individual', async () => {
+    const account = await accountOf(demoAccounts.individual);
+    expect(account.email).toBe(demoAccounts.individual);
+    expect(account.availableDeviceLimit).toBe(5);
+    expect(account.activeDevices.map((device) => device.name)).toEqual(['Laptop', 'Phone']);
+    expect(account.subscriptions.map((subscription) => subscription.referenceId).sort()).toEqual([
+      'demo-individual-monthly',
+      'demo-router-promo',
+    ]);
+    expect(account.servers).toEqual([expect.objectContaining({ name: 'Private server', teamId: -1 })]);
+    expect(account.usedDataGB).toBe(12.75);
+  });
+
+  it('shows a team member the team subscription with their role, owned by someone else', async () => {
+    const member = await accountOf(demoAccounts.teamUser);
+    expect(member.subscriptions).toHaveLength(1);
+    const [teams] = member.subscriptions;
+    expect(teams).toMatchObject({ type: 'teams', ownerEmail: demoAccounts.teamOwner, team: { role: 'user' } });
+    const admin = await accountOf(demoAccounts.teamAdmin);
+    expect(admin.subscriptions[0]?.team?.role).toBe('admin');
+  });
+
+  it('never shows one account the data of another', async () => {
+    const family = await accountOf(demoAccounts.familiesOwner);
+    const individual = await accountOf(demoAccounts.individual);
+    expect(family.subscriptions.map((subscription) => subscription.referenceId)).toEqual(['demo-families-monthly']);
+    expect(family.activeDevices.map((device) => device.name)).toEqual(['Home router']);
+    expect(individual.subscriptions.some((subscription) => subscription.type === 'families')).toBe(false);
+    expect(family.userid).not.toBe(individual.userid);
+  });
+
+  it('creates the demo accounts only once', async () => {
+    expect(await seedDemoAccounts(portal.db)).toBe(false);
+  });
+});

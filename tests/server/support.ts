@@ -1,0 +1,122 @@
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { createApp } from '../../server/app';
+import { type DatabaseHandle, migrate, openDatabase } from '../../server/db/database';
+import { users } from '../../server/db/schema';
+import { parseEnv } from '../../server/env';
+import { createLogger } from '../../server/logger';
+import { createServices } from '../../server/services/index';
+import { hashPassword } from '../../server/services/passwords';
+
+export const publicOrigin = 'http://portal.test';
+
+/**
+ * A fresh portal API for one test file: PGlite in memory, or, when TEST_DATABASE_URL is set, the
+ * PostgreSQL server with a schema of its own that is dropped afterwards.
+ */
+export async function startTestPortal(envOverrides: Record<string, string> = {}) {
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  const schema = postgresUrl ? `test_${crypto.randomUUID().replaceAll('-', '')}` : undefined;
+  if (postgresUrl && schema) {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const database: DatabaseHandle = await openDatabase({ url: postgresUrl ?? 'memory://', searchPath: schema });
+  await migrate(database);
+
+  const logLines: string[] = [];
+  const logSink = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  const env = parseEnv({ PUBLIC_ORIGIN: publicOrigin, LOG_LEVEL: 'info', TRUST_PROXY: 'true', ...envOverrides });
+  const logger = createLogger(env.logLevel, logSink);
+  const clock = { current: new Date('2026-11-22T12:00:00Z') };
+  const services = createServices({ db: database.db, env, logger, now: () => clock.current });
+  const app = createApp(services);
+
+  type RequestOptions = {
+    method?: string;
+    json?: unknown;
+    body?: string;
+    headers?: Record<string, string>;
+    cookie?: string;
+    /** Leave out the Origin header a browser would send. */
+    origin?: string | null;
+    address?: string;
+  };
+
+  async function request(path: string, options: RequestOptions = {}) {
+    const method = options.method ?? (options.json !== undefined || options.body !== undefined ? 'POST' : 'GET');
+    const headers: Record<string, string> = { ...options.headers };
+    const origin = options.origin === undefined ? publicOrigin : options.origin;
+    if (origin !== null && method !== 'GET') headers.origin = origin;
+    if (options.cookie) headers.cookie = options.cookie;
+    headers['x-forwarded-for'] = options.address ?? '198.51.100.7';
+    let body: string | undefined = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    const response = await app.request(path, { method, headers, body });
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & { error?: string; message?: string }, text };
+  }
+
+  async function createUser(email: string, password: string) {
+    const [user] = await database.db
+      .insert(users)
+      .values({ email, passwordHash: await hashPassword(password) })
+      .returning();
+    if (!user) throw new Error('user not created');
+    return user;
+  }
+
+  /** Signs in and returns the Cookie header that carries the session. */
+  async function signIn(email: string, password: string, { address, userAgent }: { address?: string; userAgent?: string } = {}) {
+    const response = await request('/api/auth/login', {
+      json: { email, password },
+      address,
+      headers: userAgent ? { 'user-agent': userAgent } : {},
+    });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
+    return cookieFrom(response.headers);
+  }
+
+  async function close() {
+    await database.close();
+    if (postgresUrl && schema) {
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  }
+
+  return { app, services, database, db: database.db, env, clock, logLines, request, createUser, signIn, close };
+}
+
+export type TestPortal = Awaited<ReturnType<typeof startTestPortal>>;
+
+/** The `name=value` part of the session cookie a response set. */
+export function cookieFrom(headers: Headers): string {
+  const setCookie = headers.get('set-cookie') ?? '';
+  const match = /portal_session=[^;]*/.exec(setCookie);
+  if (!match) throw new Error(`no session cookie in: ${setCookie}`);
+  return match[0];
+}
+
+export function tokenFrom(cookie: string): string {
+  return cookie.slice('portal_session='.length);
+}

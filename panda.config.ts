@@ -5,7 +5,7 @@ export default defineConfig({
   preflight: true,
   include: ['./src/**/*.{ts,tsx}'],
   exclude: [],
-  presets: [portalPreset],
+  presets: ['@pandacss/preset-base', '@pandacss/preset-panda', portalPreset],
   jsxFramework: 'react',
   outdir: 'styled-system',
   strictTokens: false,

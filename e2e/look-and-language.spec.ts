@@ -7,7 +7,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('the sign-in screen and the dashboard pass axe-core', async ({ page }) => {
       await page.goto('/login');
-      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
       await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
       await expectNoAxeViolations(page);
 
@@ -25,7 +25,7 @@ test.describe('Arabic', () => {
     await page.goto('/login');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 });

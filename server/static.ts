@@ -44,6 +44,8 @@ export function serveClient(app: Hono<AppEnv>, env: Env): void {
       },
     }),
   );
+  // A missing asset is a 404, never the page: a stale tab must not run HTML as a script.
+  app.get('/assets/*', (c) => c.notFound());
   app.use('*', serveStatic({ root: clientDir, index: '' }));
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();

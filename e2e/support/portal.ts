@@ -6,7 +6,7 @@ export { demoAccounts, demoPassword } from '../../server/db/seed-demo';
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** axe-core on the whole page: WCAG 2.1 AA and best practices, no violation allowed. */

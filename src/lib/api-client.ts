@@ -26,13 +26,15 @@ type RequestOptions<TSchema extends v.GenericSchema> = {
   schema: TSchema;
   /** Calls whose 401 is an expected answer (the session check, sign-in) opt out of the redirect. */
   expectUnauthorized?: boolean;
+  /** Other statuses that mean the session is gone for this call (404 on the account user). */
+  alsoUnauthorized?: readonly number[];
   signal?: AbortSignal;
 };
 
 /** Same-origin JSON call whose response is parsed with the contract's schema. */
 export async function apiRequest<TSchema extends v.GenericSchema>(
   path: string,
-  { method = 'GET', body, schema, expectUnauthorized = false, signal }: RequestOptions<TSchema>,
+  { method = 'GET', body, schema, expectUnauthorized = false, alsoUnauthorized = [], signal }: RequestOptions<TSchema>,
 ): Promise<v.InferOutput<TSchema>> {
   const response = await fetch(path, {
     method,
@@ -43,7 +45,7 @@ export async function apiRequest<TSchema extends v.GenericSchema>(
   });
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    if (response.status === 401 && !expectUnauthorized) onUnauthorized();
+    if ((response.status === 401 || alsoUnauthorized.includes(response.status)) && !expectUnauthorized) onUnauthorized();
     const error = v.safeParse(ErrorBody, payload);
     throw new ApiError(response.status, error.success ? error.output : null);
   }

@@ -1,0 +1,24 @@
+import { redirect } from '@tanstack/react-router';
+import type { SessionClaims } from '../../contract/auth';
+import { accountUserQuery } from '../lib/queries';
+import { mayOpenOwnerRoute, mayOpenSubscriptionPortal, storedUserIsStale } from './guards';
+import type { RouterContext } from './router-context';
+
+/** The checks a guarded route's beforeLoad runs, in the router's terms (throwing redirects). */
+
+/** Spec section 2: on most routes, refresh the stored user when it is not the session's user. */
+export function refreshStaleUser(context: RouterContext, user: SessionClaims): void {
+  if (storedUserIsStale(user, context.queryClient.getQueryData(accountUserQuery.queryKey))) {
+    context.session.send({ type: 'session.refreshUser' });
+  }
+}
+
+export async function requireOwner(context: RouterContext, referenceId: string | undefined): Promise<void> {
+  const account = await context.queryClient.ensureQueryData(accountUserQuery);
+  if (!mayOpenOwnerRoute(account, referenceId)) throw redirect({ to: '/account', replace: true });
+}
+
+export async function requireAdminOrOwner(context: RouterContext, referenceId: string | undefined): Promise<void> {
+  const account = await context.queryClient.ensureQueryData(accountUserQuery);
+  if (!mayOpenSubscriptionPortal(account, referenceId)) throw redirect({ to: '/account', replace: true });
+}

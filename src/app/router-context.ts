@@ -1,0 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { SessionActor } from './session';
+
+export type RouterContext = {
+  queryClient: QueryClient;
+  session: SessionActor;
+};

@@ -1,0 +1,92 @@
+import { Dialog, Portal } from '@ark-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { type ReactNode, useRef, useSyncExternalStore } from 'react';
+import { css } from '../../styled-system/css';
+import { type ConfirmOptions, closeDialog, dialogStore, type OpenDialog } from '../lib/dialogs';
+import { Button } from './ui/button';
+
+const backdrop = css({ position: 'fixed', inset: '0', bg: 'rgba(0, 0, 0, 0.45)', zIndex: 'overlay' });
+const positioner = css({ position: 'fixed', inset: '0', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 'modal', padding: '4' });
+const content = css({
+  bg: 'canvas',
+  color: 'fg.default',
+  borderRadius: 'l3',
+  boxShadow: 'xl',
+  padding: '6',
+  width: 'min(28rem, 100%)',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+});
+
+function DialogFrame({ onDismiss, role = 'dialog', initialFocus, children }: {
+  onDismiss: () => void;
+  role?: 'dialog' | 'alertdialog';
+  initialFocus?: () => HTMLElement | null;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open role={role} onOpenChange={(details) => !details.open && onDismiss()} initialFocusEl={initialFocus}>
+      <Portal>
+        <Dialog.Backdrop className={backdrop} />
+        <Dialog.Positioner className={positioner}>
+          <Dialog.Content className={content}>{children}</Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The default confirm dialog: optional header, an icon and the message, accept focused first. */
+export function ConfirmDialog({ options, onSettle }: { options: ConfirmOptions; onSettle: (accepted: boolean) => void }) {
+  const acceptRef = useRef<HTMLButtonElement>(null);
+  const paragraphs = options.group === 'confirm-decline' ? options.message.split(/\r?\n/).filter(Boolean) : [options.message];
+  return (
+    <DialogFrame role="alertdialog" onDismiss={() => onSettle(false)} initialFocus={() => acceptRef.current}>
+      {options.header ? <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{options.header}</Dialog.Title> : null}
+      <Dialog.Description asChild>
+        <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
+          {options.group === 'confirm-decline' ? null : (
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" className={css({ flexShrink: 0, color: 'accent.default' })}>
+              <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M12 7v6M12 16.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          )}
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+            {paragraphs.map((paragraph, index) => (
+              // Paragraphs of one message: their order is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: static list
+              <p key={index}>{paragraph}</p>
+            ))}
+          </div>
+        </div>
+      </Dialog.Description>
+      <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
+        <Button variant="outline" onClick={() => onSettle(false)}>
+          {options.rejectLabel ?? <Trans>No</Trans>}
+        </Button>
+        <Button ref={acceptRef} onClick={() => onSettle(true)}>
+          {options.acceptLabel ?? <Trans>Yes</Trans>}
+        </Button>
+      </div>
+    </DialogFrame>
+  );
+}
+
+function HostedDialog({ dialog }: { dialog: OpenDialog }) {
+  if (dialog.kind === 'confirm') return <ConfirmDialog options={dialog.options} onSettle={dialog.settle} />;
+  const close = () => closeDialog(dialog.id);
+  return <DialogFrame onDismiss={close}>{dialog.render(close)}</DialogFrame>;
+}
+
+/** Renders whatever dialogs are open: confirmations and dynamic content alike. */
+export function DialogHost() {
+  const dialogs = useSyncExternalStore(dialogStore.subscribe, dialogStore.snapshot, dialogStore.snapshot);
+  return (
+    <>
+      {dialogs.map((dialog) => (
+        <HostedDialog key={dialog.id} dialog={dialog} />
+      ))}
+    </>
+  );
+}

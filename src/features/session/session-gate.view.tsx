@@ -1,0 +1,42 @@
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { css } from '../../../styled-system/css';
+import type { SessionEvent, sessionMachine } from '../../../machines/session/session.machine';
+import { Button } from '../../components/ui/button';
+
+type SessionGateViewProps = {
+  snapshot: Pick<SnapshotFrom<typeof sessionMachine>, 'matches'>;
+  send: (event: SessionEvent) => void;
+  children: ReactNode;
+};
+
+/** Holds the page back until the session is known, and says so when the portal can't be reached. */
+export function SessionGateView({ snapshot, send, children }: SessionGateViewProps) {
+  if (snapshot.matches('unknown') || snapshot.matches('checking')) {
+    return (
+      <div role="status" aria-live="polite" className={css({ paddingBlock: '16', textAlign: 'center', color: 'fg.muted' })}>
+        <Trans>Loading your account…</Trans>
+      </div>
+    );
+  }
+  if (snapshot.matches('unreachable')) {
+    return (
+      <section
+        aria-labelledby="session-unreachable"
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4', alignItems: 'flex-start', paddingBlock: '12' })}
+      >
+        <h1 id="session-unreachable" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+          <Trans>We can't reach the portal right now.</Trans>
+        </h1>
+        <p className={css({ color: 'fg.muted' })}>
+          <Trans>Check your connection and try again in a moment.</Trans>
+        </p>
+        <Button onClick={() => send({ type: 'user.retry' })}>
+          <Trans>Try again</Trans>
+        </Button>
+      </section>
+    );
+  }
+  return <>{children}</>;
+}

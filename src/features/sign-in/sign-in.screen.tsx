@@ -1,0 +1,37 @@
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { SessionClaims } from '../../../contract/auth';
+import { signInMachine } from '../../../machines/signIn/signIn.machine';
+import { css } from '../../../styled-system/css';
+import { signInWithPassword } from './sign-in.actors';
+import { SignInView } from './sign-in.view';
+
+const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
+
+export function SignInScreen({ loginHint, onSignedIn }: { loginHint?: string; onSignedIn: (user: SessionClaims) => void }) {
+  const actor = useActorRef(
+    signInMachine.provide({
+      actors: { signIn: signInWithPassword },
+      actions: { completeSignIn: (_, user) => onSignedIn(user) },
+    }),
+    { input: { email: loginHint } },
+  );
+  const snapshot = useSelector(actor, (state) => state);
+  return (
+    <SignInView
+      snapshot={snapshot}
+      send={actor.send}
+      forgotPasswordLink={
+        <Link to="/password/forgot" className={linkStyle}>
+          <Trans>Forgot password?</Trans>
+        </Link>
+      }
+      createAccountLink={
+        <Link to="/create" className={linkStyle}>
+          <Trans>Create account</Trans>
+        </Link>
+      }
+    />
+  );
+}

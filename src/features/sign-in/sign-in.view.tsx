@@ -1,0 +1,115 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { css } from '../../../styled-system/css';
+import type { SignInEvent, signInMachine } from '../../../machines/signIn/signIn.machine';
+import { BrandLogo } from '../../components/brand-logo';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { failureMessages, fieldErrorMessages } from './sign-in.messages';
+
+export type SignInViewProps = {
+  snapshot: Pick<SnapshotFrom<typeof signInMachine>, 'context' | 'hasTag' | 'matches'>;
+  send: (event: SignInEvent) => void;
+  /** Links rendered by the screen (router links), so the view needs no router. */
+  forgotPasswordLink: ReactNode;
+  createAccountLink: ReactNode;
+};
+
+const panel = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+  padding: '6',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'l3',
+  bg: 'canvas',
+});
+
+/** The sign-in screen (spec section 2): e-mail and password, and the other ways in. */
+export function SignInView({ snapshot, send, forgotPasswordLink, createAccountLink }: SignInViewProps) {
+  const { t, i18n } = useLingui();
+  const { email, password, fieldErrors, failure } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const fieldError = (key: string | undefined) => (key ? i18n._(fieldErrorMessages[key] ?? { id: key, message: key }) : undefined);
+
+  return (
+    <div className={css({ display: 'grid', gap: '6', maxWidth: '26rem', marginInline: 'auto', width: '100%' })}>
+      <header className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+        <BrandLogo />
+        <h1 id="sign-in-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+          <Trans>Sign in</Trans>
+        </h1>
+      </header>
+
+      <form
+        noValidate
+        aria-labelledby="sign-in-title"
+        className={panel}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'user.submit' });
+        }}
+      >
+        {failure ? <Alert>{i18n._(failureMessages[failure])}</Alert> : null}
+        <TextField
+          label={t`E-Mail`}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          dir="ltr"
+          value={email}
+          disabled={busy}
+          errorText={fieldError(fieldErrors.email)}
+          onValueChange={(value) => send({ type: 'user.changeEmail', value })}
+        />
+        <TextField
+          label={t`Password`}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          disabled={busy}
+          errorText={fieldError(fieldErrors.password)}
+          onValueChange={(value) => send({ type: 'user.changePassword', value })}
+        />
+        <Button type="submit" width="full" aria-busy={busy} disabled={busy}>
+          {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+        </Button>
+        <div className={css({ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: '2' })}>
+          {forgotPasswordLink}
+          {createAccountLink}
+        </div>
+      </form>
+
+      <section aria-labelledby="other-ways" className={panel}>
+        <h2 id="other-ways" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+          <Trans>Other ways to sign in</Trans>
+        </h2>
+        <Button variant="outline" width="full" disabled>
+          <Trans>Continue with Google</Trans>
+        </Button>
+        <Button variant="outline" width="full" disabled>
+          <Trans>Continue with Apple</Trans>
+        </Button>
+        <Button variant="outline" width="full" disabled>
+          <Trans>Sign in with your company account</Trans>
+        </Button>
+        <div className={css({ borderTopWidth: '1px', borderColor: 'border', paddingTop: '4', display: 'grid', gap: '1' })}>
+          <h3 className={css({ fontWeight: 'semibold' })}>
+            <Trans>Sign in from another device</Trans>
+          </h3>
+          <p className={css({ color: 'fg.muted' })}>
+            <Trans>Scan a QR code with a device where you are already signed in.</Trans>
+          </p>
+        </div>
+        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+          <Trans>These ways of signing in are not available yet.</Trans>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import './index.css';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { loginSearchFor } from './app/guards';
+import { createAppRouter } from './app/router';
+import { createSessionActor } from './app/session';
+import { startThemeSync } from './app/theme-sync';
+import { ApiError, setUnauthorizedHandler } from './lib/api-client';
+import { config } from './lib/config';
+import { activateLocale, detectLocale } from './lib/i18n';
+import { notify } from './lib/notify';
+
+async function boot(): Promise<void> {
+  startThemeSync();
+  const locale = detectLocale(navigator.languages);
+  await activateLocale(locale);
+
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A refusal (4xx) will not change by asking again; a network or server failure might.
+        retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+      },
+    },
+  });
+
+  const session = createSessionActor({
+    queryClient,
+    redirectToLogin: () => {
+      const { pathname, searchStr } = router.state.location;
+      const search = pathname === '/login' ? {} : loginSearchFor({ pathname, searchStr });
+      void router.navigate({ to: '/login', search, replace: true });
+    },
+    notifyRefreshFailed: () =>
+      notify({
+        tone: 'error',
+        title: i18n._(msg`Something went wrong`),
+        description: i18n._(msg`Please contact support at ${config.supportEmail}.`),
+      }),
+  });
+  const router = createAppRouter({ queryClient, session });
+  setUnauthorizedHandler(() => session.send({ type: 'session.unauthorized' }));
+  session.start();
+  session.send({ type: 'session.check' });
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} locale={locale} />
+    </StrictMode>,
+  );
+
+  // Error reporting loads after the first screen, so it never weighs on sign-in.
+  if (config.sentryDsn) {
+    const { startErrorReporting } = await import('./lib/error-reporting');
+    startErrorReporting({ dsn: config.sentryDsn, environment: config.environment });
+  }
+}
+
+void boot();

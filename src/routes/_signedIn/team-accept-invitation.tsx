@@ -1,0 +1,18 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { titleHead } from '../../app/page-title';
+import { refreshStaleUser } from '../../app/route-checks';
+import { PlaceholderView } from '../../features/placeholder/placeholder.view';
+
+const title = msg`Join a team`;
+
+export const Route = createFileRoute('/_signedIn/team-accept-invitation')({
+  beforeLoad: ({ context }) => refreshStaleUser(context, context.user),
+  head: () => titleHead(i18n._(title)),
+  component: TeamAcceptInvitationPage,
+});
+
+function TeamAcceptInvitationPage() {
+  return <PlaceholderView title={i18n._(title)} />;
+}

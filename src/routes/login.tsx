@@ -1,0 +1,51 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import * as v from 'valibot';
+import type { SessionClaims } from '../../contract/auth';
+import { redirectTargetFor } from '../app/guards';
+import { titleHead } from '../app/page-title';
+import { settledSessionUser } from '../app/session';
+import { SignInScreen } from '../features/sign-in/sign-in.screen';
+import { config } from '../lib/config';
+
+const title = msg`Sign in`;
+
+const LoginSearch = v.looseObject({
+  redirect: v.fallback(v.optional(v.string()), undefined),
+  login_hint: v.fallback(v.optional(v.string()), undefined),
+});
+
+function targetOf(redirectParam: string | undefined) {
+  return redirectTargetFor(redirectParam, { own: window.location.origin, orderSite: config.orderSiteOrigin });
+}
+
+export const Route = createFileRoute('/login')({
+  validateSearch: LoginSearch,
+  beforeLoad: async ({ context, search }) => {
+    const user = await settledSessionUser(context.session);
+    // Someone signed in as the hinted account (or with no hint) has nothing to do here.
+    if (user && (!search.login_hint || search.login_hint.toLowerCase() === user.email)) {
+      const target = targetOf(search.redirect);
+      if (target.kind === 'external') throw redirect({ href: target.href, reloadDocument: true });
+      throw redirect({ href: target.href, replace: true });
+    }
+  },
+  head: () => titleHead(i18n._(title)),
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const search = Route.useSearch();
+  const { session } = Route.useRouteContext();
+  const router = useRouter();
+
+  function onSignedIn(user: SessionClaims) {
+    session.send({ type: 'session.signedIn', user });
+    const target = targetOf(search.redirect);
+    if (target.kind === 'external') window.location.assign(target.href);
+    else router.history.push(target.href);
+  }
+
+  return <SignInScreen loginHint={search.login_hint} onSignedIn={onSignedIn} />;
+}

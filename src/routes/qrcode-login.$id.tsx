@@ -1,0 +1,16 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { titleHead } from '../app/page-title';
+import { PlaceholderView } from '../features/placeholder/placeholder.view';
+
+const title = msg`Sign in with a QR code`;
+
+export const Route = createFileRoute('/qrcode-login/$id')({
+  head: () => titleHead(i18n._(title)),
+  component: QrcodeLoginIdPage,
+});
+
+function QrcodeLoginIdPage() {
+  return <PlaceholderView title={i18n._(title)} />;
+}

@@ -1,0 +1,15 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { userShortcutFor } from '../app/guards';
+import { settledSessionUser } from '../app/session';
+
+/** A link to someone's subscription: its portal for them; anyone else signs in as them first. */
+export const Route = createFileRoute('/users/$email/subscriptions/$referenceId')({
+  beforeLoad: async ({ context, params }) => {
+    const target = `/subscription?referenceId=${encodeURIComponent(params.referenceId)}`;
+    const shortcut = userShortcutFor(await settledSessionUser(context.session), params.email, target);
+    if (shortcut.kind === 'dashboard') {
+      throw redirect({ to: '/subscription', search: { referenceId: params.referenceId }, replace: true });
+    }
+    throw redirect({ to: '/login', search: shortcut.search, replace: true });
+  },
+});

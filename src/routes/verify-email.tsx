@@ -1,0 +1,16 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { titleHead } from '../app/page-title';
+import { PlaceholderView } from '../features/placeholder/placeholder.view';
+
+const title = msg`Verify your e-mail`;
+
+export const Route = createFileRoute('/verify-email')({
+  head: () => titleHead(i18n._(title)),
+  component: VerifyEmailPage,
+});
+
+function VerifyEmailPage() {
+  return <PlaceholderView title={i18n._(title)} />;
+}

@@ -1,0 +1,16 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { titleHead } from '../app/page-title';
+import { PlaceholderView } from '../features/placeholder/placeholder.view';
+
+const title = msg`Welcome`;
+
+export const Route = createFileRoute('/welcome')({
+  head: () => titleHead(i18n._(title)),
+  component: WelcomePage,
+});
+
+function WelcomePage() {
+  return <PlaceholderView title={i18n._(title)} />;
+}

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { LoginRequest, type SessionClaims } from '../../contract/auth';
 
 /** Why a sign-in was refused; views map each to a translated message. */
@@ -26,18 +26,26 @@ export type SignInInput = { email?: string };
 export class SignInError extends Error {
   constructor(readonly failure: SignInFailure) {
     super(failure);
+    this.name = 'SignInError';
   }
 }
 
-function fieldErrorsOf(context: Pick<SignInContext, 'email' | 'password'>): SignInFieldErrors {
-  const result = v.safeParse(LoginRequest, { email: context.email, password: context.password });
+/** The contract's validation of the form, as message keys per field. */
+export function fieldErrorsOf(form: Pick<SignInContext, 'email' | 'password'>): SignInFieldErrors {
+  const result = v.safeParse(LoginRequest, { email: form.email, password: form.password });
   if (result.success) return {};
   const nested = v.flatten<typeof LoginRequest>(result.issues).nested ?? {};
-  return {
-    ...(nested.email ? { email: nested.email[0] } : {}),
-    ...(nested.password ? { password: nested.password[0] } : {}),
-  };
+  const errors: SignInFieldErrors = {};
+  if (nested.email?.[0]) errors.email = nested.email[0];
+  if (nested.password?.[0]) errors.password = nested.password[0];
+  return errors;
 }
+
+// Editing a field is possible wherever the form is not being sent.
+const editing = {
+  'user.changeEmail': { target: '#signIn.editing', actions: 'changeEmail' },
+  'user.changePassword': { target: '#signIn.editing', actions: 'changePassword' },
+} as const;
 
 export const signInMachine = setup({
   types: {
@@ -51,6 +59,15 @@ export const signInMachine = setup({
     }),
   },
   actions: {
+    changeEmail: assign(({ context, event }) => {
+      assertEvent(event, 'user.changeEmail');
+      return { email: event.value, fieldErrors: { ...context.fieldErrors, email: undefined } };
+    }),
+    changePassword: assign(({ context, event }) => {
+      assertEvent(event, 'user.changePassword');
+      return { password: event.value, fieldErrors: { ...context.fieldErrors, password: undefined } };
+    }),
+    showFieldErrors: assign({ fieldErrors: ({ context }) => fieldErrorsOf(context) }),
     /** Tell the session who signed in and leave for the redirect target. */
     completeSignIn: (_, _user: SessionClaims) => {},
   },
@@ -66,30 +83,19 @@ export const signInMachine = setup({
     failure: null,
   }),
   initial: 'editing',
-  on: {
-    'user.changeEmail': {
-      target: '.editing',
-      actions: assign({ email: ({ event }) => event.value, fieldErrors: ({ context }) => ({ ...context.fieldErrors, email: undefined }) }),
-    },
-    'user.changePassword': {
-      target: '.editing',
-      actions: assign({ password: ({ event }) => event.value, fieldErrors: ({ context }) => ({ ...context.fieldErrors, password: undefined }) }),
-    },
-  },
   states: {
     editing: {
       on: {
-        'user.submit': [
-          { guard: 'isFormValid', target: 'submitting' },
-          { target: 'invalid' },
-        ],
+        ...editing,
+        'user.submit': [{ guard: 'isFormValid', target: 'submitting' }, { target: 'invalid' }],
       },
     },
     invalid: {
       tags: ['error'],
-      entry: assign({ fieldErrors: ({ context }) => fieldErrorsOf(context) }),
+      entry: 'showFieldErrors',
       on: {
-        'user.submit': [{ guard: 'isFormValid', target: 'submitting' }],
+        ...editing,
+        'user.submit': { guard: 'isFormValid', target: 'submitting' },
       },
     },
     submitting: {
@@ -107,6 +113,7 @@ export const signInMachine = setup({
           target: 'failure',
           actions: assign({
             failure: ({ event }) => (event.error instanceof SignInError ? event.error.failure : 'unavailable'),
+            // The password is asked again after a refusal; the e-mail stays.
             password: '',
           }),
         },
@@ -115,6 +122,7 @@ export const signInMachine = setup({
     failure: {
       tags: ['error'],
       on: {
+        ...editing,
         'user.submit': [{ guard: 'isFormValid', target: 'submitting' }, { target: 'invalid' }],
       },
     },

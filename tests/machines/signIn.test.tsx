@@ -1,0 +1,110 @@
+import { fireEvent } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { initialTransition, transition } from 'xstate';
+import { signInCases } from '../../machines/signIn/signIn.cases';
+import { fieldErrorsOf, signInMachine } from '../../machines/signIn/signIn.machine';
+import { SignInView } from '../../src/features/sign-in/sign-in.view';
+import { TestI18n } from '../support/i18n';
+import { describeModel, type Driver } from '../support/model-based';
+
+type Machine = typeof signInMachine;
+
+/** Sets a field the way a person's typing ends: a change event with the whole value. */
+function changeField(label: string, exact = false): Driver<Machine> {
+  return async ({ screen, event }) => {
+    const input = screen.getByLabelText(label, { exact }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'value' in event ? event.value : '' } });
+  };
+}
+
+describeModel('signIn', {
+  machine: signInMachine,
+  input: {},
+  cases: signInCases,
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.status,
+      snapshot.context.failure,
+      Object.keys(fieldErrorsOf(snapshot.context)).sort(),
+      Object.keys(snapshot.context.fieldErrors).filter((key) => snapshot.context.fieldErrors[key as 'email'] !== undefined).sort(),
+    ]),
+  states: {
+    editing: {
+      view: (screen) => {
+        expect(screen.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+      },
+    },
+    invalid: {
+      machine: (snapshot) => expect(Object.values(snapshot.context.fieldErrors).filter(Boolean).length).toBeGreaterThan(0),
+      view: (screen, snapshot) => {
+        if (snapshot.context.fieldErrors.email) expect(screen.getByText('The E-Mail address provided is invalid')).toBeVisible();
+        if (snapshot.context.fieldErrors.password) expect(screen.getByText('Password is required')).toBeVisible();
+      },
+    },
+    submitting: {
+      machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+      view: (screen) => {
+        const button = screen.getByRole('button', { name: 'Signing in…' });
+        expect(button).toBeDisabled();
+        expect(button).toHaveAttribute('aria-busy', 'true');
+        expect(screen.getByLabelText('E-Mail')).toBeDisabled();
+      },
+    },
+    failure: {
+      machine: (snapshot) => {
+        expect(snapshot.context.failure).not.toBeNull();
+        expect(snapshot.context.password).toBe('');
+      },
+      view: (screen, snapshot) => {
+        const messages = {
+          invalidCredentials: 'The e-mail address or password is incorrect.',
+          rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+          unavailable: 'We could not sign you in right now. Please try again later.',
+        } as const;
+        const failure = snapshot.context.failure ?? 'unavailable';
+        expect(screen.getByRole('alert')).toHaveTextContent(messages[failure]);
+      },
+    },
+    success: {
+      machine: (snapshot) => expect(snapshot.status).toBe('done'),
+      view: (screen) => expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible(),
+    },
+  },
+  drivers: {
+    'user.changeEmail': changeField('E-Mail'),
+    'user.changePassword': changeField('Password', true),
+    'user.submit': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Sign in', exact: true })),
+  },
+  render: (snapshot, send) => (
+    <TestI18n>
+      <SignInView snapshot={snapshot} send={send} forgotPasswordLink={<a href="/password/forgot">Forgot password?</a>} createAccountLink={<a href="/create">Create account</a>} />
+    </TestI18n>
+  ),
+});
+
+describe('signIn machine', () => {
+  it('starts with the login hint in the e-mail field', () => {
+    const [snapshot] = initialTransition(signInMachine, { email: 'hint@example.com' });
+    expect(snapshot.context.email).toBe('hint@example.com');
+  });
+
+  it('does not submit an invalid form, and says which fields are wrong', () => {
+    let [snapshot] = initialTransition(signInMachine, {});
+    [snapshot] = transition(signInMachine, snapshot, { type: 'user.changeEmail', value: 'nope' });
+    [snapshot] = transition(signInMachine, snapshot, { type: 'user.submit' });
+    expect(snapshot.value).toBe('invalid');
+    expect(snapshot.context.fieldErrors).toEqual({
+      email: 'The E-Mail address provided is invalid',
+      password: 'Password is required',
+    });
+  });
+
+  it('clears a field error as soon as that field changes', () => {
+    let [snapshot] = initialTransition(signInMachine, {});
+    [snapshot] = transition(signInMachine, snapshot, { type: 'user.submit' });
+    [snapshot] = transition(signInMachine, snapshot, { type: 'user.changePassword', value: 'x' });
+    expect(snapshot.context.fieldErrors.password).toBeUndefined();
+    expect(snapshot.context.fieldErrors.email).toBeDefined();
+  });
+});

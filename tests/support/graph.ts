@@ -1,0 +1,5 @@
+/**
+ * The one module that imports @xstate/graph, so a move to `xstate/graph` is one line.
+ */
+export { getAdjacencyMap, getShortestPaths, getStateNodes } from '@xstate/graph';
+export type { AdjacencyMap, StatePath, Step } from '@xstate/graph';

@@ -13,7 +13,8 @@ module.exports = {
     },
     {
       name: 'machines-know-no-ui-or-io',
-      comment: 'machines/ import xstate, valibot and contract/ only: never React, the router, fetch helpers, Sentry or Lingui.',
+      comment:
+        'machines/ import xstate, valibot and contract/ only: never React, the router, fetch helpers, Sentry or Lingui.',
       severity: 'error',
       from: { path: '^machines/' },
       to: { pathNot: ['^machines/', '^contract/', 'node_modules/(xstate|valibot)/'] },
@@ -41,7 +42,7 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       from: {},
-      to: { circular: true },
+      to: { circular: true, dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {
@@ -49,6 +50,9 @@ module.exports = {
     exclude: { path: ['^styled-system/', 'routeTree\\.gen\\.ts$'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

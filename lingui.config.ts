@@ -1,7 +1,25 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
-export const locales = ['en', 'ar', 'de', 'es', 'fr', 'it', 'ja', 'ko', 'nb', 'pl', 'pt', 'ro', 'ru', 'sv', 'tr', 'uk', 'zh-CN'];
+export const locales = [
+  'en',
+  'ar',
+  'de',
+  'es',
+  'fr',
+  'it',
+  'ja',
+  'ko',
+  'nb',
+  'pl',
+  'pt',
+  'ro',
+  'ru',
+  'sv',
+  'tr',
+  'uk',
+  'zh-CN',
+];
 
 export default defineConfig({
   sourceLocale: 'en',

@@ -35,7 +35,10 @@ function eagerClosure(key: string, into = new Set<string>()): Set<string> {
 
 /** `src/routes/account/upgrade.tsx?tsr-split=component` → `/account/upgrade`. */
 function routePathOf(key: string): string {
-  const file = key.replace(/^src\/routes\//, '').replace(/\?.*$/, '').replace(/\.tsx?$/, '');
+  const file = key
+    .replace(/^src\/routes\//, '')
+    .replace(/\?.*$/, '')
+    .replace(/\.tsx?$/, '');
   const segments = file
     .split(/[/.]/)
     .filter((segment) => segment !== 'index' && segment !== '__root' && !segment.startsWith('_'))
@@ -67,7 +70,9 @@ const rows = [...filesByRoute.entries()]
 const width = Math.max(...rows.map((row) => row.route.length), 5);
 console.log(`${'route'.padEnd(width)}  ${'gzip JS'.padStart(10)}  ${'budget'.padStart(10)}`);
 for (const row of rows) {
-  console.log(`${row.route.padEnd(width)}  ${kb(row.bytes).padStart(10)}  ${kb(row.limit).padStart(10)}${row.over ? '  OVER BUDGET' : ''}`);
+  console.log(
+    `${row.route.padEnd(width)}  ${kb(row.bytes).padStart(10)}  ${kb(row.limit).padStart(10)}${row.over ? '  OVER BUDGET' : ''}`,
+  );
 }
 const over = rows.filter((row) => row.over);
 if (over.length > 0) {

@@ -33,7 +33,8 @@ function eventLabel(eventType: string): string {
 function guardLabel(guard: unknown): string {
   if (!guard) return '';
   if (typeof guard === 'string') return ` [${guard}]`;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return ` [${String((guard as { type: unknown }).type)}]`;
+  if (typeof guard === 'object' && guard !== null && 'type' in guard)
+    return ` [${String((guard as { type: unknown }).type)}]`;
   return ' [guard]';
 }
 
@@ -44,7 +45,9 @@ function drawNode(node: AnyStateNode, lines: string[], indent: string): void {
   const details = [...invokes, ...tags].join('\n');
   if (children.length > 0) {
     lines.push(`${indent}subgraph ${quote(`cluster_${node.id}`)} {`);
-    lines.push(`${indent}  label=${quote(details ? `${node.key}\n${details}` : node.key)}; style="rounded"; color="#94a3b8"; fontname="Helvetica";`);
+    lines.push(
+      `${indent}  label=${quote(details ? `${node.key}\n${details}` : node.key)}; style="rounded"; color="#94a3b8"; fontname="Helvetica";`,
+    );
     if (node.initial) {
       const start = `${node.id}.__initial`;
       lines.push(`${indent}  ${quote(start)} [shape=point, width=0.12, label=""];`);
@@ -86,7 +89,9 @@ function drawEdges(node: AnyStateNode, lines: string[]): void {
       const label = `${eventLabel(eventType)}${guardLabel(transition.guard)}`;
       const targets = (transition.target ?? []) as AnyStateNode[];
       if (targets.length === 0) {
-        lines.push(`  ${anchorOf(node)} -> ${anchorOf(node)} [label=${quote(label)}, style=dashed${clipping(node, node)}];`);
+        lines.push(
+          `  ${anchorOf(node)} -> ${anchorOf(node)} [label=${quote(label)}, style=dashed${clipping(node, node)}];`,
+        );
       }
       for (const target of targets) {
         lines.push(`  ${anchorOf(node)} -> ${anchorOf(target)} [label=${quote(label)}${clipping(node, target)}];`);
@@ -118,7 +123,8 @@ async function main(): Promise<void> {
     const module = (await import(pathToFileURL(join(process.cwd(), file)).href)) as Record<string, unknown>;
     for (const machine of Object.values(module).filter(isMachine)) {
       const source = readFileSync(file, 'utf8');
-      const description = /\/\*\*\s*\n?\s*\*?\s*([^\n*][^\n]*)/.exec(source.slice(0, source.indexOf('createMachine')))?.[1]?.trim() ?? '';
+      const description =
+        /\/\*\*\s*\n?\s*\*?\s*([^\n*][^\n]*)/.exec(source.slice(0, source.indexOf('createMachine')))?.[1]?.trim() ?? '';
       drawn.push({ id: machine.id, file, source: graphviz.dot(toDot(machine)), description });
     }
   }
@@ -137,9 +143,14 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
 
-  const outputs = new Map<string, string>([...drawn.map((flow) => [join(outDir, `${flow.id}.svg`), flow.source] as const), [join(outDir, 'README.md'), index]]);
+  const outputs = new Map<string, string>([
+    ...drawn.map((flow) => [join(outDir, `${flow.id}.svg`), flow.source] as const),
+    [join(outDir, 'README.md'), index],
+  ]);
   if (check) {
-    const stale = [...outputs].filter(([path, content]) => !existsSync(path) || readFileSync(path, 'utf8') !== content).map(([path]) => path);
+    const stale = [...outputs]
+      .filter(([path, content]) => !existsSync(path) || readFileSync(path, 'utf8') !== content)
+      .map(([path]) => path);
     if (stale.length > 0) {
       console.error(`Flow diagrams out of date: ${stale.join(', ')}. Run \`npm run flows\` and commit.`);
       process.exit(1);

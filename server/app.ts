@@ -26,7 +26,10 @@ export function createApp(services: AppServices) {
   app.use('/api/*', async (c, next) => {
     // The error-reporting tunnel has its own, larger limit.
     if (c.req.path === api.errorTunnel) return next();
-    return bodyLimit({ maxSize: maxJsonBodyBytes, onError: () => failureResponse(c, failures.payloadTooLarge()) })(c, next);
+    return bodyLimit({ maxSize: maxJsonBodyBytes, onError: () => failureResponse(c, failures.payloadTooLarge()) })(
+      c,
+      next,
+    );
   });
   app.use('/api/*', jsonBodies());
   app.use('/api/*', readSession(services.sessions));

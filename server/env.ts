@@ -9,12 +9,20 @@ const Port = v.pipe(
 );
 
 const PositiveNumber = (fallback: string) =>
-  v.pipe(v.optional(v.string(), fallback), v.transform(Number), v.number('must be a number'), v.minValue(0.001, 'must be more than 0'));
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.transform(Number),
+    v.number('must be a number'),
+    v.minValue(0.001, 'must be more than 0'),
+  );
 
 const Origin = v.pipe(
   v.string(),
   v.url('must be a URL such as https://portal.example.com'),
-  v.check((value) => new URL(value).origin === value.replace(/\/$/, ''), 'must be an origin: scheme, host and port, no path'),
+  v.check(
+    (value) => new URL(value).origin === value.replace(/\/$/, ''),
+    'must be an origin: scheme, host and port, no path',
+  ),
   v.transform((value) => value.replace(/\/$/, '')),
 );
 
@@ -41,7 +49,10 @@ const EnvSchema = v.object({
   PUBLIC_ORIGIN: v.optional(Origin),
   DATABASE_URL: DatabaseUrl,
   APP_ENV: v.optional(v.picklist(['production', 'development'], 'must be production or unset')),
-  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino level'), 'info'),
+  LOG_LEVEL: v.optional(
+    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino level'),
+    'info',
+  ),
   SENTRY_DSN: SentryDsn,
   PRODUCT_NAME: v.optional(v.pipe(v.string(), v.nonEmpty()), 'Bondline'),
   SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'support@bondline.example'),

@@ -24,7 +24,10 @@ async function main(): Promise<void> {
   serveClient(app, env);
 
   const server = serve({ fetch: app.fetch, port: env.port }, () => {
-    logger.info({ url: env.publicOrigin, database: env.databaseUrl ? database.kind : 'pglite (data/pglite)' }, 'portal listening');
+    logger.info(
+      { url: env.publicOrigin, database: env.databaseUrl ? database.kind : 'pglite (data/pglite)' },
+      'portal listening',
+    );
   });
 
   const shutdown = (signal: string) => {

@@ -11,7 +11,9 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 /** axe-core on the whole page: WCAG 2.1 AA and best practices, no violation allowed. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   const summary = results.violations.map((violation) => ({
     id: violation.id,
     help: violation.help,

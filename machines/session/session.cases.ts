@@ -11,17 +11,29 @@ export const sessionUser: SessionClaims = {
   idp: 'password',
 };
 
-export const otherUser: SessionClaims = { ...sessionUser, sub: '5c0e5b3a-0b7e-4a3d-9e1f-2a6b7c8d9e00', email: 'lee@example.com' };
+export const otherUser: SessionClaims = {
+  ...sessionUser,
+  sub: '5c0e5b3a-0b7e-4a3d-9e1f-2a6b7c8d9e00',
+  email: 'lee@example.com',
+};
 
 export const sessionCases = {
   'xstate.done.actor.fetchSession': [
     { type: 'xstate.done.actor.fetchSession', output: sessionUser, actorId: 'fetchSession' },
     { type: 'xstate.done.actor.fetchSession', output: null, actorId: 'fetchSession' },
   ],
-  'xstate.error.actor.fetchSession': [{ type: 'xstate.error.actor.fetchSession', error: new Error('offline'), actorId: 'fetchSession' }],
+  'xstate.error.actor.fetchSession': [
+    { type: 'xstate.error.actor.fetchSession', error: new Error('offline'), actorId: 'fetchSession' },
+  ],
   'xstate.done.actor.signOut': [{ type: 'xstate.done.actor.signOut', output: undefined, actorId: 'signOut' }],
-  'xstate.error.actor.signOut': [{ type: 'xstate.error.actor.signOut', error: new Error('offline'), actorId: 'signOut' }],
-  'xstate.done.actor.refreshUser': [{ type: 'xstate.done.actor.refreshUser', output: undefined, actorId: 'refreshUser' }],
-  'xstate.error.actor.refreshUser': [{ type: 'xstate.error.actor.refreshUser', error: new Error('500'), actorId: 'refreshUser' }],
+  'xstate.error.actor.signOut': [
+    { type: 'xstate.error.actor.signOut', error: new Error('offline'), actorId: 'signOut' },
+  ],
+  'xstate.done.actor.refreshUser': [
+    { type: 'xstate.done.actor.refreshUser', output: undefined, actorId: 'refreshUser' },
+  ],
+  'xstate.error.actor.refreshUser': [
+    { type: 'xstate.error.actor.refreshUser', error: new Error('500'), actorId: 'refreshUser' },
+  ],
   'session.signedIn': [{ type: 'session.signedIn', user: otherUser }],
 } as const;

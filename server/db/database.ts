@@ -2,8 +2,8 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
@@ -29,7 +29,11 @@ export type DatabaseOptions = {
   searchPath?: string;
 };
 
-export async function openDatabase({ url, dataDir = 'data/pglite', searchPath }: DatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase({
+  url,
+  dataDir = 'data/pglite',
+  searchPath,
+}: DatabaseOptions): Promise<DatabaseHandle> {
   if (url?.startsWith('postgres')) return openPostgres(url, searchPath);
   if (url !== 'memory://') mkdirSync(dataDir, { recursive: true });
   const client = url === 'memory://' ? new PGlite() : new PGlite(dataDir);
@@ -89,7 +93,9 @@ export async function migrate(handle: DatabaseHandle): Promise<string[]> {
   await handle.query(
     'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
   );
-  const applied = new Set((await handle.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));
+  const applied = new Set(
+    (await handle.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name),
+  );
   const pending = readdirSync(migrationsDir)
     .filter((name) => name.endsWith('.sql') && !applied.has(name))
     .sort();

@@ -27,11 +27,32 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
     const created = await tx
       .insert(users)
       .values([
-        { email: demoAccounts.individual, passwordHash, title: 'Alex Individual', freeLicenseDataGb: 50, usedDataGb: 12.75, recurlyAccountCode: 'demo-individual' },
-        { email: demoAccounts.teamOwner, passwordHash, title: 'Tess Owner', freeLicenseDataGb: 500, usedDataGb: 183.2, recurlyAccountCode: 'demo-team-owner' },
+        {
+          email: demoAccounts.individual,
+          passwordHash,
+          title: 'Alex Individual',
+          freeLicenseDataGb: 50,
+          usedDataGb: 12.75,
+          recurlyAccountCode: 'demo-individual',
+        },
+        {
+          email: demoAccounts.teamOwner,
+          passwordHash,
+          title: 'Tess Owner',
+          freeLicenseDataGb: 500,
+          usedDataGb: 183.2,
+          recurlyAccountCode: 'demo-team-owner',
+        },
         { email: demoAccounts.teamAdmin, passwordHash, title: 'Adam Admin', usedDataGb: 41.5 },
         { email: demoAccounts.teamUser, passwordHash, title: 'Uma User', usedDataGb: 7.25 },
-        { email: demoAccounts.familiesOwner, passwordHash, title: 'Fay Families', freeLicenseDataGb: 100, usedDataGb: 64, recurlyAccountCode: 'demo-families' },
+        {
+          email: demoAccounts.familiesOwner,
+          passwordHash,
+          title: 'Fay Families',
+          freeLicenseDataGb: 100,
+          usedDataGb: 64,
+          recurlyAccountCode: 'demo-families',
+        },
       ])
       .returning({ id: users.id, email: users.email });
     const idOf = (email: string) => {
@@ -40,21 +61,64 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
       return user.id;
     };
 
-    const [team, family] = await tx.insert(teams).values([{ name: 'Northwind Broadcast' }, { name: 'The Families' }]).returning({ id: teams.id });
+    const [team, family] = await tx
+      .insert(teams)
+      .values([{ name: 'Northwind Broadcast' }, { name: 'The Families' }])
+      .returning({ id: teams.id });
     if (!team || !family) throw new Error('demo teams missing');
 
     await tx.insert(teamMembers).values([
       { teamId: team.id, userId: idOf(demoAccounts.teamOwner), role: 'admin', firstName: 'Tess', lastName: 'Owner' },
       { teamId: team.id, userId: idOf(demoAccounts.teamAdmin), role: 'admin', firstName: 'Adam', lastName: 'Admin' },
       { teamId: team.id, userId: idOf(demoAccounts.teamUser), role: 'user', firstName: 'Uma', lastName: 'User' },
-      { teamId: family.id, userId: idOf(demoAccounts.familiesOwner), role: 'admin', firstName: 'Fay', lastName: 'Families' },
+      {
+        teamId: family.id,
+        userId: idOf(demoAccounts.familiesOwner),
+        role: 'admin',
+        firstName: 'Fay',
+        lastName: 'Families',
+      },
     ]);
 
     await tx.insert(subscriptions).values([
-      { referenceId: 'demo-individual-monthly', ownerId: idOf(demoAccounts.individual), type: 'others', productName: 'Bonding Personal', planCode: 'personal-monthly', quantity: 1, blackfriday24Eligible: true, upgradeOptions: upgradeOption('personal-yearly') },
-      { referenceId: 'demo-teams-yearly', ownerId: idOf(demoAccounts.teamOwner), teamId: team.id, type: 'teams', productName: 'Bonding Teams', planCode: 'teams-yearly', quantity: 10, upgradeOptions: upgradeOption('teams-3year') },
-      { referenceId: 'demo-families-monthly', ownerId: idOf(demoAccounts.familiesOwner), teamId: family.id, type: 'families', productName: 'Bonding Families', planCode: 'families-monthly', quantity: 5 },
-      { referenceId: 'demo-router-promo', ownerId: idOf(demoAccounts.individual), type: 'others', productName: 'Bonding Router', planCode: 'router-3year', quantity: 1, active: false },
+      {
+        referenceId: 'demo-individual-monthly',
+        ownerId: idOf(demoAccounts.individual),
+        type: 'others',
+        productName: 'Bonding Personal',
+        planCode: 'personal-monthly',
+        quantity: 1,
+        blackfriday24Eligible: true,
+        upgradeOptions: upgradeOption('personal-yearly'),
+      },
+      {
+        referenceId: 'demo-teams-yearly',
+        ownerId: idOf(demoAccounts.teamOwner),
+        teamId: team.id,
+        type: 'teams',
+        productName: 'Bonding Teams',
+        planCode: 'teams-yearly',
+        quantity: 10,
+        upgradeOptions: upgradeOption('teams-3year'),
+      },
+      {
+        referenceId: 'demo-families-monthly',
+        ownerId: idOf(demoAccounts.familiesOwner),
+        teamId: family.id,
+        type: 'families',
+        productName: 'Bonding Families',
+        planCode: 'families-monthly',
+        quantity: 5,
+      },
+      {
+        referenceId: 'demo-router-promo',
+        ownerId: idOf(demoAccounts.individual),
+        type: 'others',
+        productName: 'Bonding Router',
+        planCode: 'router-3year',
+        quantity: 1,
+        active: false,
+      },
     ]);
 
     await tx.insert(devices).values([

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { LoginRequest, type SessionResponse } from '../../contract/auth';
+import { ErrorCode } from '../../contract/errors';
 import { ApiFailure, failures } from '../http/errors';
 import { type AppEnv, bodyOf, clientAddressOf, sessionCookieName, validateJson } from '../http/middleware';
-import { signInWithPassword } from '../services/sign-in';
 import type { AppServices } from '../services/index';
-import { ErrorCode } from '../../contract/errors';
+import { signInWithPassword } from '../services/sign-in';
 
 export function authRoutes(services: AppServices) {
   const { env } = services;

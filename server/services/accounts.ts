@@ -48,7 +48,10 @@ export async function accountUserOf(db: Database, userId: string): Promise<Accou
     userid: user.id,
     email: user.email,
     title: user.title,
-    licenses: subscriptionRows.reduce((seats, row) => seats + (row.subscription.active ? row.subscription.quantity : 0), 0),
+    licenses: subscriptionRows.reduce(
+      (seats, row) => seats + (row.subscription.active ? row.subscription.quantity : 0),
+      0,
+    ),
     activeDevices: deviceRows.map((device) => ({
       deviceUuid: device.deviceUuid,
       name: device.name,

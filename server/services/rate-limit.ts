@@ -26,7 +26,10 @@ export function createRateLimiter(db: Database, now: () => Date) {
         .from(rateLimits)
         .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, window.start)));
       if (!row || row.count < rule.limit) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.end.getTime() - now().getTime()) / 1000)) };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((window.end.getTime() - now().getTime()) / 1000)),
+      };
     },
 
     /** Counts one try against `subject`, atomically. */
@@ -35,7 +38,10 @@ export function createRateLimiter(db: Database, now: () => Date) {
       await db
         .insert(rateLimits)
         .values({ key: `${rule.name}:${subject}`, windowStart: window.start, count: 1 })
-        .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } });
+        .onConflictDoUpdate({
+          target: [rateLimits.key, rateLimits.windowStart],
+          set: { count: sql`${rateLimits.count} + 1` },
+        });
     },
 
     /** Deletes windows that ended more than a day ago. */

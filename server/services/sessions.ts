@@ -3,7 +3,7 @@ import { createLocalJWKSet, errors, jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
 import { SessionClaims } from '../../contract/auth';
 import type { Database } from '../db/database';
-import { sessions, users } from '../db/schema';
+import { sessions, type users } from '../db/schema';
 import type { KeyStore } from './signing-keys';
 
 export type SessionUser = typeof users.$inferSelect;

@@ -24,7 +24,11 @@ export function createKeyStore(db: Database, options: { rotationSeconds: number;
 
   async function rotateIfDue(): Promise<void> {
     const threshold = new Date(options.now().getTime() - options.rotationSeconds * 1000);
-    const fresh = await db.select({ kid: signingKeys.kid }).from(signingKeys).where(gt(signingKeys.createdAt, threshold)).limit(1);
+    const fresh = await db
+      .select({ kid: signingKeys.kid })
+      .from(signingKeys)
+      .where(gt(signingKeys.createdAt, threshold))
+      .limit(1);
     if (fresh.length > 0) return;
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
     const kid = crypto.randomUUID();

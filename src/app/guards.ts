@@ -35,7 +35,9 @@ export function isAdminOrOwner(user: Pick<AccountUser, 'email'>, subscription: S
  * without one, they must own at least one.
  */
 export function mayOpenOwnerRoute(user: AccountUser, referenceId: string | undefined): boolean {
-  const candidates = referenceId ? user.subscriptions.filter((subscription) => subscription.referenceId === referenceId) : user.subscriptions;
+  const candidates = referenceId
+    ? user.subscriptions.filter((subscription) => subscription.referenceId === referenceId)
+    : user.subscriptions;
   return candidates.some((subscription) => isOwner(user, subscription));
 }
 
@@ -51,10 +53,15 @@ export type UpgradeTarget =
   | { kind: 'subscription'; referenceId: string };
 
 /** The marketing upgrade route (/account/upgrade). */
-export function upgradeTargetFor(subscriptions: readonly Subscription[], currentPlan: string | undefined): UpgradeTarget {
+export function upgradeTargetFor(
+  subscriptions: readonly Subscription[],
+  currentPlan: string | undefined,
+): UpgradeTarget {
   if (currentPlan === undefined) {
     const [only] = subscriptions;
-    return subscriptions.length === 1 && only ? { kind: 'subscription', referenceId: only.referenceId } : { kind: 'dashboard' };
+    return subscriptions.length === 1 && only
+      ? { kind: 'subscription', referenceId: only.referenceId }
+      : { kind: 'dashboard' };
   }
   const matches = subscriptions.filter((subscription) => subscription.planCode === currentPlan);
   const [match] = matches;
@@ -96,7 +103,10 @@ export function redirectTargetFor(redirect: unknown, origins: { own: string; ord
 }
 
 /** The stored account user belongs to someone other than the session's user. */
-export function storedUserIsStale(sessionUser: SessionClaims | null, stored: Pick<AccountUser, 'userid'> | undefined): boolean {
+export function storedUserIsStale(
+  sessionUser: SessionClaims | null,
+  stored: Pick<AccountUser, 'userid'> | undefined,
+): boolean {
   return sessionUser !== null && stored !== undefined && stored.userid !== sessionUser.sub;
 }
 

@@ -43,6 +43,9 @@ export function createSessionActor(deps: {
 
 /** Waits until the session is known; null when nobody is signed in (or the portal is unreachable). */
 export async function settledSessionUser(session: SessionActor): Promise<SessionClaims | null> {
-  const snapshot = await waitFor(session, (state) => state.matches('signedIn') || state.matches('signedOut') || state.matches('unreachable'));
+  const snapshot = await waitFor(
+    session,
+    (state) => state.matches('signedIn') || state.matches('signedOut') || state.matches('unreachable'),
+  );
   return snapshot.context.user;
 }

@@ -1,5 +1,12 @@
 import { config } from '../lib/config';
-import { applyTheme, type ColorMode, colorModeCookieValue, colorModeFromCookie, partnerThemeFor, resolveTheme } from '../lib/theme';
+import {
+  applyTheme,
+  type ColorMode,
+  colorModeCookieValue,
+  colorModeFromCookie,
+  partnerThemeFor,
+  resolveTheme,
+} from '../lib/theme';
 
 const darkQuery = '(prefers-color-scheme: dark)';
 
@@ -20,9 +27,9 @@ export function startThemeSync(): void {
   });
 }
 
-
 /** The colour-mode switch: remembered in a cookie for a year, applied at once. */
 export function setColorMode(mode: ColorMode): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve yet
   document.cookie = colorModeCookieValue(mode);
   applyTheme(document.documentElement, currentTheme(mode));
 }

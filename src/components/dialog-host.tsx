@@ -6,7 +6,15 @@ import { type ConfirmOptions, closeDialog, dialogStore, type OpenDialog } from '
 import { Button } from './ui/button';
 
 const backdrop = css({ position: 'fixed', inset: '0', bg: 'rgba(0, 0, 0, 0.45)', zIndex: 'overlay' });
-const positioner = css({ position: 'fixed', inset: '0', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 'modal', padding: '4' });
+const positioner = css({
+  position: 'fixed',
+  inset: '0',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  zIndex: 'modal',
+  padding: '4',
+});
 const content = css({
   bg: 'canvas',
   color: 'fg.default',
@@ -19,14 +27,24 @@ const content = css({
   gap: '4',
 });
 
-function DialogFrame({ onDismiss, role = 'dialog', initialFocus, children }: {
+function DialogFrame({
+  onDismiss,
+  role = 'dialog',
+  initialFocus,
+  children,
+}: {
   onDismiss: () => void;
   role?: 'dialog' | 'alertdialog';
   initialFocus?: () => HTMLElement | null;
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root open role={role} onOpenChange={(details) => !details.open && onDismiss()} initialFocusEl={initialFocus}>
+    <Dialog.Root
+      open
+      role={role}
+      onOpenChange={(details) => !details.open && onDismiss()}
+      initialFocusEl={initialFocus}
+    >
       <Portal>
         <Dialog.Backdrop className={backdrop} />
         <Dialog.Positioner className={positioner}>
@@ -38,16 +56,31 @@ function DialogFrame({ onDismiss, role = 'dialog', initialFocus, children }: {
 }
 
 /** The default confirm dialog: optional header, an icon and the message, accept focused first. */
-export function ConfirmDialog({ options, onSettle }: { options: ConfirmOptions; onSettle: (accepted: boolean) => void }) {
+export function ConfirmDialog({
+  options,
+  onSettle,
+}: {
+  options: ConfirmOptions;
+  onSettle: (accepted: boolean) => void;
+}) {
   const acceptRef = useRef<HTMLButtonElement>(null);
-  const paragraphs = options.group === 'confirm-decline' ? options.message.split(/\r?\n/).filter(Boolean) : [options.message];
+  const paragraphs =
+    options.group === 'confirm-decline' ? options.message.split(/\r?\n/).filter(Boolean) : [options.message];
   return (
     <DialogFrame role="alertdialog" onDismiss={() => onSettle(false)} initialFocus={() => acceptRef.current}>
-      {options.header ? <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{options.header}</Dialog.Title> : null}
+      {options.header ? (
+        <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{options.header}</Dialog.Title>
+      ) : null}
       <Dialog.Description asChild>
         <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
           {options.group === 'confirm-decline' ? null : (
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" className={css({ flexShrink: 0, color: 'accent.default' })}>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="24"
+              height="24"
+              className={css({ flexShrink: 0, color: 'accent.default' })}
+            >
               <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
               <path d="M12 7v6M12 16.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
@@ -80,7 +113,7 @@ function HostedDialog({ dialog }: { dialog: OpenDialog }) {
 }
 
 /** Renders whatever dialogs are open: confirmations and dynamic content alike. */
-export function DialogHost() {
+export default function DialogHost() {
   const dialogs = useSyncExternalStore(dialogStore.subscribe, dialogStore.snapshot, dialogStore.snapshot);
   return (
     <>

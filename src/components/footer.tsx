@@ -1,4 +1,3 @@
-import { SegmentGroup } from '@ark-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import type { ColorMode } from '../lib/theme';
 
 const linkStyle = css({ color: 'fg.muted', textDecoration: 'underline', _hover: { color: 'fg.default' } });
 
+/** Light, dark or following the system: native radios, so arrows and screen readers work as expected. */
 function ColorModeSwitch() {
   const { t } = useLingui();
   const [mode, setMode] = useState<ColorMode>(currentColorMode);
@@ -18,39 +18,48 @@ function ColorModeSwitch() {
     { value: 'auto', label: t`Auto` },
   ];
   return (
-    <SegmentGroup.Root
-      value={mode}
-      onValueChange={(details) => {
-        const next = details.value as ColorMode;
-        setMode(next);
-        setColorMode(next);
-      }}
-      orientation="horizontal"
-      className={css({ display: 'flex', gap: '1', alignItems: 'center', borderWidth: '1px', borderColor: 'border', borderRadius: 'l2', padding: '0.5' })}
+    <fieldset
+      className={css({
+        display: 'flex',
+        gap: '1',
+        alignItems: 'center',
+        borderWidth: '1px',
+        borderColor: 'border',
+        borderRadius: 'l2',
+        padding: '0.5',
+      })}
     >
-      <SegmentGroup.Label className={css({ srOnly: true })}>
+      <legend className={css({ srOnly: true })}>
         <Trans>Colour mode</Trans>
-      </SegmentGroup.Label>
+      </legend>
       {options.map((option) => (
-        <SegmentGroup.Item
+        <label
           key={option.value}
-          value={option.value}
           className={css({
             paddingInline: '2.5',
             paddingBlock: '1',
             borderRadius: 'l1',
             cursor: 'pointer',
             color: 'fg.muted',
-            _checked: { bg: 'accent.subtle', color: 'fg.default', fontWeight: 'semibold' },
-            '&:has(:focus-visible)': { outline: '2px solid', outlineColor: 'focusRing' },
+            '&:has(input:checked)': { bg: 'accent.subtle', color: 'fg.default', fontWeight: 'semibold' },
+            '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'focusRing' },
           })}
         >
-          <SegmentGroup.ItemText>{option.label}</SegmentGroup.ItemText>
-          <SegmentGroup.ItemControl />
-          <SegmentGroup.ItemHiddenInput />
-        </SegmentGroup.Item>
+          <input
+            type="radio"
+            name="color-mode"
+            value={option.value}
+            checked={mode === option.value}
+            onChange={() => {
+              setMode(option.value);
+              setColorMode(option.value);
+            }}
+            className={css({ srOnly: true })}
+          />
+          {option.label}
+        </label>
       ))}
-    </SegmentGroup.Root>
+    </fieldset>
   );
 }
 

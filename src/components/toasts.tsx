@@ -1,7 +1,8 @@
 import { Toast, Toaster } from '@ark-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { css } from '../../styled-system/css';
-import { type ToastGroup, toasters } from '../lib/notify';
+import type { ToastGroup } from '../lib/notify';
+import { toasters } from '../lib/toasters';
 
 const toastStyle = css({
   width: 'toast',
@@ -38,7 +39,9 @@ function ToastHost({ group }: { group: ToastGroup }) {
             ×
           </Toast.CloseTrigger>
           {toast.description ? (
-            <Toast.Description className={css({ gridColumn: '1 / -1', color: 'fg.muted' })}>{toast.description}</Toast.Description>
+            <Toast.Description className={css({ gridColumn: '1 / -1', color: 'fg.muted' })}>
+              {toast.description}
+            </Toast.Description>
           ) : null}
         </Toast.Root>
       )}
@@ -46,7 +49,7 @@ function ToastHost({ group }: { group: ToastGroup }) {
   );
 }
 
-export function Toasts() {
+export default function Toasts() {
   return (
     <>
       <ToastHost group="default" />

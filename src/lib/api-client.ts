@@ -39,13 +39,17 @@ export async function apiRequest<TSchema extends v.GenericSchema>(
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    headers:
+      body === undefined
+        ? { accept: 'application/json' }
+        : { accept: 'application/json', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    if ((response.status === 401 || alsoUnauthorized.includes(response.status)) && !expectUnauthorized) onUnauthorized();
+    if ((response.status === 401 || alsoUnauthorized.includes(response.status)) && !expectUnauthorized)
+      onUnauthorized();
     const error = v.safeParse(ErrorBody, payload);
     throw new ApiError(response.status, error.success ? error.output : null);
   }

@@ -27,7 +27,10 @@ export const RuntimeConfig = v.object({
 export type RuntimeConfig = v.InferOutput<typeof RuntimeConfig>;
 
 function readRuntimeConfig(): RuntimeConfig {
-  const content = typeof document === 'undefined' ? null : document.querySelector('meta[name="portal-config"]')?.getAttribute('content');
+  const content =
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector('meta[name="portal-config"]')?.getAttribute('content');
   let raw: unknown = {};
   try {
     raw = content ? JSON.parse(content) : {};

@@ -1,32 +1,27 @@
-import { createToaster } from '@ark-ui/react';
-
 /**
- * Three toast hosts (spec section 2): top-center is the default, "br" bottom-right and "c" the
- * centre of the screen.
+ * Toasts (spec section 2): top-center is the default host, "br" bottom-right and "c" the centre
+ * of the screen. The toast machinery loads on the first notification, not with every page.
  */
-export const toasters = {
-  default: createToaster({ placement: 'top', overlap: false, gap: 12, max: 4 }),
-  br: createToaster({ placement: 'bottom-end', overlap: false, gap: 12, max: 4 }),
-  c: createToaster({ placement: 'top', overlap: false, gap: 12, max: 2 }),
-} as const;
+export type { Notification, ToastGroup, ToastTone } from './toasters';
 
-export type ToastGroup = keyof typeof toasters;
-export type ToastTone = 'success' | 'error' | 'info';
+import type { Notification } from './toasters';
 
-export type Notification = {
-  title: string;
-  description?: string;
-  tone?: ToastTone;
-  group?: ToastGroup;
-  /** Milliseconds; errors stay until dismissed. */
-  duration?: number;
+let requested = false;
+const listeners = new Set<() => void>();
+
+/** Whether a toast was ever asked for: the host mounts from then on. */
+export const toastDemand = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  snapshot: (): boolean => requested,
 };
 
-export function notify({ title, description, tone = 'info', group = 'default', duration }: Notification): void {
-  toasters[group].create({
-    title,
-    description,
-    type: tone === 'error' ? 'error' : tone === 'success' ? 'success' : 'info',
-    duration: duration ?? (tone === 'error' ? Number.POSITIVE_INFINITY : 5000),
-  });
+export function notify(notification: Notification): void {
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+  void import('./toasters').then(({ showToast }) => showToast(notification));
 }

@@ -2,9 +2,8 @@ import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react
 import { useSelector } from '@xstate/react';
 import { css } from '../../styled-system/css';
 import type { RouterContext } from '../app/router-context';
-import { DialogHost } from '../components/dialog-host';
 import { Footer } from '../components/footer';
-import { Toasts } from '../components/toasts';
+import { OnDemandHosts } from '../components/on-demand-hosts';
 import { SessionGateView } from '../features/session/session-gate.view';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -17,14 +16,22 @@ function RootLayout() {
   return (
     <div className={css({ minHeight: '100dvh', display: 'flex', flexDirection: 'column' })}>
       <HeadContent />
-      <main className={css({ flex: '1', width: '100%', maxWidth: '60rem', marginInline: 'auto', paddingInline: '4', paddingBlock: '8' })}>
+      <main
+        className={css({
+          flex: '1',
+          width: '100%',
+          maxWidth: '60rem',
+          marginInline: 'auto',
+          paddingInline: '4',
+          paddingBlock: '8',
+        })}
+      >
         <SessionGateView snapshot={snapshot} send={session.send}>
           <Outlet />
         </SessionGateView>
       </main>
       <Footer />
-      <Toasts />
-      <DialogHost />
+      <OnDemandHosts />
     </div>
   );
 }

@@ -13,7 +13,10 @@ export const Route = createFileRoute('/auth/callback/$provider')({
   beforeLoad: async ({ context, search, location }) => {
     const user = await settledSessionUser(context.session);
     if (!user) throw redirect({ to: '/login', search: loginSearchFor(location), replace: true });
-    const target = redirectTargetFor(search.redirect, { own: window.location.origin, orderSite: config.orderSiteOrigin });
+    const target = redirectTargetFor(search.redirect, {
+      own: window.location.origin,
+      orderSite: config.orderSiteOrigin,
+    });
     const offerPhone = shouldOfferPhoneVerification({
       user,
       now: new Date(),

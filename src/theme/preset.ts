@@ -69,8 +69,12 @@ export const portalPreset = definePreset({
             muted: { value: { base: '#4a5a54', _dark: '#a9b8b2', _miri: '#4e4566' } },
           },
           accent: {
-            default: { value: { base: '{colors.emerald.700}', _dark: '{colors.emerald.300}', _miri: '{colors.miriViolet.700}' } },
-            emphasis: { value: { base: '{colors.emerald.800}', _dark: '{colors.emerald.200}', _miri: '{colors.miriViolet.600}' } },
+            default: {
+              value: { base: '{colors.emerald.700}', _dark: '{colors.emerald.300}', _miri: '{colors.miriViolet.700}' },
+            },
+            emphasis: {
+              value: { base: '{colors.emerald.800}', _dark: '{colors.emerald.200}', _miri: '{colors.miriViolet.600}' },
+            },
             fg: { value: { base: '#ffffff', _dark: '#022c22', _miri: '#ffffff' } },
             subtle: { value: { base: '{colors.emerald.50}', _dark: '#0f2a22', _miri: '#ede7ff' } },
           },
@@ -82,7 +86,9 @@ export const portalPreset = definePreset({
             default: { value: { base: '#067647', _dark: '#6ee7b7' } },
             subtle: { value: { base: '#ecfdf3', _dark: '#0f2a22' } },
           },
-          focusRing: { value: { base: '{colors.emerald.600}', _dark: '{colors.emerald.300}', _miri: '{colors.miriViolet.600}' } },
+          focusRing: {
+            value: { base: '{colors.emerald.600}', _dark: '{colors.emerald.300}', _miri: '{colors.miriViolet.600}' },
+          },
         },
       },
     },

@@ -53,6 +53,8 @@ describe('sign-in rate limits', () => {
 
   it('keep the counters in the database, where every process sees them', async () => {
     const rows = await portal.db.select().from(rateLimits);
-    expect(rows.some((row) => row.key === `${signInLimits.perAccount.name}:target@example.com` && row.count >= 5)).toBe(true);
+    expect(rows.some((row) => row.key === `${signInLimits.perAccount.name}:target@example.com` && row.count >= 5)).toBe(
+      true,
+    );
   });
 });

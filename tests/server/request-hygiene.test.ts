@@ -18,7 +18,10 @@ describe('cross-site request forgery', () => {
   it('refuses a mutation without an Origin', async () => {
     const response = await portal.request('/api/auth/login', { json: login, origin: null });
     expect(response.status).toBe(403);
-    expect(response.json).toEqual({ error: 'cross_origin_refused', message: 'This request must come from the portal itself.' });
+    expect(response.json).toEqual({
+      error: 'cross_origin_refused',
+      message: 'This request must come from the portal itself.',
+    });
     expect(response.headers.get('set-cookie')).toBeNull();
   });
 
@@ -47,7 +50,11 @@ describe('cross-site request forgery', () => {
 
   it('refuses a cross-site sign-out, which would otherwise end a session', async () => {
     const cookie = await portal.signIn(email, password);
-    const response = await portal.request('/api/auth/logout', { method: 'POST', cookie, origin: 'https://evil.example' });
+    const response = await portal.request('/api/auth/logout', {
+      method: 'POST',
+      cookie,
+      origin: 'https://evil.example',
+    });
     expect(response.status).toBe(403);
     expect((await portal.request('/api/user', { cookie })).status).toBe(200);
   });

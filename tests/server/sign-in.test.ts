@@ -32,7 +32,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it('gives one neutral answer for a wrong password and for an unknown e-mail', async () => {
-    const wrongPassword = await portal.request('/api/auth/login', { json: { email, password: 'not it at all' }, address: '203.0.113.1' });
+    const wrongPassword = await portal.request('/api/auth/login', {
+      json: { email, password: 'not it at all' },
+      address: '203.0.113.1',
+    });
     const unknownEmail = await portal.request('/api/auth/login', {
       json: { email: 'nobody@example.com', password: 'not it at all' },
       address: '203.0.113.1',
@@ -45,7 +48,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it('compares the password exactly as typed', async () => {
-    const response = await portal.request('/api/auth/login', { json: { email, password: ` ${password}` }, address: '203.0.113.2' });
+    const response = await portal.request('/api/auth/login', {
+      json: { email, password: ` ${password}` },
+      address: '203.0.113.2',
+    });
     expect(response.status).toBe(401);
   });
 
@@ -63,7 +69,10 @@ describe('POST /api/auth/login', () => {
 
   it('never writes the password to the log', async () => {
     await portal.request('/api/auth/login', { json: { email, password } });
-    await portal.request('/api/auth/login', { json: { email, password: 'a-wrong-secret-123' }, address: '203.0.113.3' });
+    await portal.request('/api/auth/login', {
+      json: { email, password: 'a-wrong-secret-123' },
+      address: '203.0.113.3',
+    });
     const log = portal.logLines.join('');
     expect(log).toContain('/api/auth/login');
     expect(log).not.toContain(password);

@@ -71,7 +71,12 @@ export async function startTestPortal(envOverrides: Record<string, string> = {})
     } catch {
       json = null;
     }
-    return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & { error?: string; message?: string }, text };
+    return {
+      status: response.status,
+      headers: response.headers,
+      json: json as Record<string, unknown> & { error?: string; message?: string },
+      text,
+    };
   }
 
   async function createUser(email: string, password: string) {
@@ -84,7 +89,11 @@ export async function startTestPortal(envOverrides: Record<string, string> = {})
   }
 
   /** Signs in and returns the Cookie header that carries the session. */
-  async function signIn(email: string, password: string, { address, userAgent }: { address?: string; userAgent?: string } = {}) {
+  async function signIn(
+    email: string,
+    password: string,
+    { address, userAgent }: { address?: string; userAgent?: string } = {},
+  ) {
     const response = await request('/api/auth/login', {
       json: { email, password },
       address,

@@ -1,5 +1,6 @@
 /**
  * The one module that imports @xstate/graph, so a move to `xstate/graph` is one line.
  */
-export { getAdjacencyMap, getShortestPaths, getStateNodes } from '@xstate/graph';
+
 export type { AdjacencyMap, StatePath, Step } from '@xstate/graph';
+export { getAdjacencyMap, getShortestPaths, getStateNodes } from '@xstate/graph';

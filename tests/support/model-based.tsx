@@ -23,26 +23,31 @@
  *     render: (snapshot, send) => <SignInView snapshot={snapshot} send={send} />,
  *   });
  */
-import { type RenderResult, render, screen as globalScreen } from '@testing-library/react';
+import { screen as globalScreen, type RenderResult, render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   __unsafe_getAllOwnEventDescriptors,
+  type AnyMachineSnapshot,
   type AnyStateMachine,
   type EventFromLogic,
+  type EventObject,
   initialTransition,
-  type SnapshotFrom,
   transition,
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes, type Step } from './graph';
 
-type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
+// Generic machine snapshots do not narrow in TypeScript; recognisers see any machine's snapshot.
+type Snapshot<_M extends AnyStateMachine> = AnyMachineSnapshot;
 type Event<M extends AnyStateMachine> = EventFromLogic<M>;
 
-/** Sample events per event type; a function may choose by the current snapshot. */
+/**
+ * Sample events per event type; a function may choose by the current snapshot. Actor results and
+ * timers (`xstate.done.actor.…`) are events too, outside the machine's declared event type.
+ */
 export type Cases<M extends AnyStateMachine> = Partial<
-  Record<string, ReadonlyArray<Event<M>> | ((snapshot: Snapshot<M>) => ReadonlyArray<Event<M>>)>
+  Record<string, ReadonlyArray<EventObject> | ((snapshot: Snapshot<M>) => ReadonlyArray<EventObject>)>
 >;
 
 export type StateRecogniser<M extends AnyStateMachine> = {
@@ -84,7 +89,7 @@ function eventsFor<M extends AnyStateMachine>(spec: ModelSpec<M>, snapshot: Snap
   return __unsafe_getAllOwnEventDescriptors(snapshot).flatMap((type) => {
     const samples = spec.cases[type];
     if (!samples) return [{ type } as Event<M>];
-    return [...(typeof samples === 'function' ? samples(snapshot) : samples)];
+    return [...(typeof samples === 'function' ? samples(snapshot) : samples)] as Event<M>[];
   });
 }
 
@@ -108,13 +113,19 @@ export function transitionPaths<M extends AnyStateMachine>(spec: ModelSpec<M>): 
   const shortest = getShortestPaths(spec.machine, options as any);
   const pathTo = new Map(shortest.map((path) => [options.serializeState(path.state as Snapshot<M>), path]));
   const paths: TransitionPath<M>[] = [];
-  for (const [serialized, { state, transitions }] of Object.entries(adjacency)) {
+  for (const [serialized, { state, transitions }] of Object.entries(adjacency) as [
+    string,
+    { state: unknown; transitions: Record<string, { event: unknown; state: unknown }> },
+  ][]) {
     const prefix = pathTo.get(serialized);
     if (!prefix) continue;
     for (const { event, state: next } of Object.values(transitions)) {
       const steps = [...prefix.steps, { event, state: next }] as Step<Snapshot<M>, Event<M>>[];
       const from = statePathOf((state as Snapshot<M>).value);
-      const to = (next as Snapshot<M>).status === 'done' ? `${statePathOf((next as Snapshot<M>).value)} (final)` : statePathOf((next as Snapshot<M>).value);
+      const to =
+        (next as Snapshot<M>).status === 'done'
+          ? `${statePathOf((next as Snapshot<M>).value)} (final)`
+          : statePathOf((next as Snapshot<M>).value);
       paths.push({ name: `${from} --${JSON.stringify(event)}--> ${to} (${steps.length - 1} steps)`, steps });
     }
   }
@@ -123,15 +134,17 @@ export function transitionPaths<M extends AnyStateMachine>(spec: ModelSpec<M>): 
 
 function recognisersFor<M extends AnyStateMachine>(spec: ModelSpec<M>, snapshot: Snapshot<M>): StateRecogniser<M>[] {
   const path = statePathOf(snapshot.value).split('.');
-  return path.map((_, index) => spec.states[path.slice(0, index + 1).join('.')]).filter((recogniser) => recogniser !== undefined);
+  return path
+    .map((_, index) => spec.states[path.slice(0, index + 1).join('.')])
+    .filter((recogniser) => recogniser !== undefined);
 }
 
 async function runOnMachine<M extends AnyStateMachine>(spec: ModelSpec<M>, steps: Step<Snapshot<M>, Event<M>>[]) {
   // biome-ignore lint/suspicious/noExplicitAny: the input type is the machine's own
-  let [snapshot] = initialTransition(spec.machine, spec.input as any);
+  let [snapshot]: [Snapshot<M>, unknown] = initialTransition(spec.machine, spec.input as any);
   for (const step of steps) {
     if (step.event.type === 'xstate.init') continue;
-    [snapshot] = transition(spec.machine, snapshot, step.event);
+    [snapshot] = transition(spec.machine, snapshot as never, step.event) as [Snapshot<M>, unknown];
     expect(statePathOf(snapshot.value)).toBe(statePathOf(step.state.value));
     for (const recogniser of recognisersFor(spec, snapshot)) recogniser.machine?.(snapshot);
   }
@@ -139,7 +152,7 @@ async function runOnMachine<M extends AnyStateMachine>(spec: ModelSpec<M>, steps
 
 async function runOnView<M extends AnyStateMachine>(spec: ModelSpec<M>, steps: Step<Snapshot<M>, Event<M>>[]) {
   // biome-ignore lint/suspicious/noExplicitAny: the input type is the machine's own
-  let [snapshot] = initialTransition(spec.machine, spec.input as any);
+  let [snapshot]: [Snapshot<M>, unknown] = initialTransition(spec.machine, spec.input as any);
   let rendered: RenderResult | undefined;
   for (const step of steps) {
     if (step.event.type === 'xstate.init') continue;
@@ -152,12 +165,15 @@ async function runOnView<M extends AnyStateMachine>(spec: ModelSpec<M>, steps: S
       // The view must have sent exactly the event of this step (last, when a driver needs several inputs).
       expect(send).toHaveBeenLastCalledWith(step.event);
     }
-    [snapshot] = transition(spec.machine, snapshot, step.event);
+    [snapshot] = transition(spec.machine, snapshot as never, step.event) as [Snapshot<M>, unknown];
   }
   rendered?.unmount();
   render(spec.render(snapshot, vi.fn()));
   const recognisers = recognisersFor(spec, snapshot);
-  expect(recognisers.some((recogniser) => recogniser.view), `no view recogniser for ${statePathOf(snapshot.value)}`).toBe(true);
+  expect(
+    recognisers.some((recogniser) => recogniser.view),
+    `no view recogniser for ${statePathOf(snapshot.value)}`,
+  ).toBe(true);
   for (const recogniser of recognisers) recogniser.view?.(globalScreen, snapshot);
 }
 
@@ -179,7 +195,11 @@ export function describeModel<M extends AnyStateMachine>(name: string, spec: Mod
 
   describe(`${name}: coverage`, () => {
     it('reaches every state node', () => {
-      const reached = new Set(paths.flatMap((path) => path.steps.map((step) => step.state)).flatMap((snapshot) => [...snapshot._nodes].map((node) => node.id)));
+      const reached = new Set(
+        paths
+          .flatMap((path) => path.steps.map((step) => step.state))
+          .flatMap((snapshot) => [...snapshot._nodes].map((node) => node.id)),
+      );
       const all = getStateNodes(spec.machine.root).map((node) => node.id);
       expect(all.filter((id) => !reached.has(id))).toEqual([]);
     });
@@ -196,7 +216,9 @@ export function describeModel<M extends AnyStateMachine>(name: string, spec: Mod
         paths
           .flatMap((path) => path.steps.map((step) => step.state))
           .filter((snapshot) => snapshot.status === 'active')
-          .flatMap((snapshot) => __unsafe_getAllOwnEventDescriptors(snapshot).map((type) => `${statePathOf(snapshot.value)}|${type}`)),
+          .flatMap((snapshot) =>
+            __unsafe_getAllOwnEventDescriptors(snapshot).map((type) => `${statePathOf(snapshot.value)}|${type}`),
+          ),
       );
       expect([...accepted].filter((edge) => !taken.has(edge))).toEqual([]);
     });

@@ -51,5 +51,12 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant, width, className, type = 'button', ...props },
   ref,
 ) {
-  return <ark.button ref={ref} type={type} className={[buttonStyle({ variant, width }), className].filter(Boolean).join(' ')} {...props} />;
+  return (
+    <ark.button
+      ref={ref}
+      type={type}
+      className={[buttonStyle({ variant, width }), className].filter(Boolean).join(' ')}
+      {...props}
+    />
+  );
 });

@@ -13,7 +13,11 @@ type TextFieldProps = {
 /** A labelled input whose invalid state and error text come from the caller (a machine snapshot). */
 export function TextField({ label, value, onValueChange, errorText, disabled, ...inputProps }: TextFieldProps) {
   return (
-    <Field.Root invalid={Boolean(errorText)} disabled={disabled} className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+    <Field.Root
+      invalid={Boolean(errorText)}
+      disabled={disabled}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}
+    >
       <Field.Label className={css({ fontWeight: 'medium', color: 'fg.default' })}>{label}</Field.Label>
       <Field.Input
         {...inputProps}

@@ -32,7 +32,16 @@ function SubscriptionItem({ subscription, email }: { subscription: Subscription;
   const role = owned ? t`Owner` : subscription.team?.role === 'admin' ? t`Admin` : t`Member`;
   const teamName = subscription.team?.name;
   return (
-    <li className={css({ display: 'grid', gap: '0.5', paddingBlock: '2', borderTopWidth: '1px', borderColor: 'border', _first: { borderTopWidth: '0' } })}>
+    <li
+      className={css({
+        display: 'grid',
+        gap: '0.5',
+        paddingBlock: '2',
+        borderTopWidth: '1px',
+        borderColor: 'border',
+        _first: { borderTopWidth: '0' },
+      })}
+    >
       <span className={css({ fontWeight: 'semibold' })}>{subscription.productName}</span>
       <span className={muted}>
         {subscription.active ? <Trans>Active</Trans> : <Trans>Cancelled</Trans>} · {subscription.planCode} ·{' '}
@@ -56,7 +65,15 @@ export function DashboardView({ account, loadFailed, signingOut, onSignOut, onRe
   const includedData = account ? formatBytes(gigabytesToBytes(account.freeLicenseDataGB), i18n.locale) : '';
   return (
     <div className={css({ display: 'grid', gap: '6' })}>
-      <header className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', alignItems: 'center', justifyContent: 'space-between' })}>
+      <header
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '4',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        })}
+      >
         <div>
           <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
             <Trans>Your account</Trans>

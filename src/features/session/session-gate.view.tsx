@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { css } from '../../../styled-system/css';
 import type { SessionEvent, sessionMachine } from '../../../machines/session/session.machine';
+import { css } from '../../../styled-system/css';
 import { Button } from '../../components/ui/button';
 
 type SessionGateViewProps = {
@@ -15,7 +15,11 @@ type SessionGateViewProps = {
 export function SessionGateView({ snapshot, send, children }: SessionGateViewProps) {
   if (snapshot.matches('unknown') || snapshot.matches('checking')) {
     return (
-      <div role="status" aria-live="polite" className={css({ paddingBlock: '16', textAlign: 'center', color: 'fg.muted' })}>
+      <div
+        role="status"
+        aria-live="polite"
+        className={css({ paddingBlock: '16', textAlign: 'center', color: 'fg.muted' })}
+      >
         <Trans>Loading your account…</Trans>
       </div>
     );
@@ -24,7 +28,13 @@ export function SessionGateView({ snapshot, send, children }: SessionGateViewPro
     return (
       <section
         aria-labelledby="session-unreachable"
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4', alignItems: 'flex-start', paddingBlock: '12' })}
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '4',
+          alignItems: 'flex-start',
+          paddingBlock: '12',
+        })}
       >
         <h1 id="session-unreachable" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
           <Trans>We can't reach the portal right now.</Trans>

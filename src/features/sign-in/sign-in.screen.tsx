@@ -9,7 +9,13 @@ import { SignInView } from './sign-in.view';
 
 const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
 
-export function SignInScreen({ loginHint, onSignedIn }: { loginHint?: string; onSignedIn: (user: SessionClaims) => void }) {
+export function SignInScreen({
+  loginHint,
+  onSignedIn,
+}: {
+  loginHint?: string;
+  onSignedIn: (user: SessionClaims) => void;
+}) {
   const actor = useActorRef(
     signInMachine.provide({
       actors: { signIn: signInWithPassword },

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { css } from '../../../styled-system/css';
 import type { SignInEvent, signInMachine } from '../../../machines/signIn/signIn.machine';
+import { css } from '../../../styled-system/css';
 import { BrandLogo } from '../../components/brand-logo';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -33,7 +33,8 @@ export function SignInView({ snapshot, send, forgotPasswordLink, createAccountLi
   const { t, i18n } = useLingui();
   const { email, password, fieldErrors, failure } = snapshot.context;
   const busy = snapshot.hasTag('busy');
-  const fieldError = (key: string | undefined) => (key ? i18n._(fieldErrorMessages[key] ?? { id: key, message: key }) : undefined);
+  const fieldError = (key: string | undefined) =>
+    key ? i18n._(fieldErrorMessages[key] ?? { id: key, message: key }) : undefined;
 
   return (
     <div className={css({ display: 'grid', gap: '6', maxWidth: '26rem', marginInline: 'auto', width: '100%' })}>
@@ -98,7 +99,9 @@ export function SignInView({ snapshot, send, forgotPasswordLink, createAccountLi
         <Button variant="outline" width="full" disabled>
           <Trans>Sign in with your company account</Trans>
         </Button>
-        <div className={css({ borderTopWidth: '1px', borderColor: 'border', paddingTop: '4', display: 'grid', gap: '1' })}>
+        <div
+          className={css({ borderTopWidth: '1px', borderColor: 'border', paddingTop: '4', display: 'grid', gap: '1' })}
+        >
           <h3 className={css({ fontWeight: 'semibold' })}>
             <Trans>Sign in from another device</Trans>
           </h3>

@@ -3,6 +3,7 @@ import { demoAccounts, demoPassword, signIn } from './support/portal';
 
 test('a guarded page sends a stranger to sign in, keeping utm_ parameters and the way back', async ({ page }) => {
   await page.goto('/activate?utm_source=newsletter&utm_campaign=winter&other=1');
+  await page.waitForURL(/\/login\?/);
   const url = new URL(page.url());
   expect(url.pathname).toBe('/login');
   expect(url.searchParams.get('utm_source')).toBe('newsletter');
@@ -37,6 +38,7 @@ test('owner-only pages send a team member who is not the owner back to the dashb
 
 test('the /users/{email} shortcut asks someone else to sign in with a login hint', async ({ page }) => {
   await page.goto(`/users/${encodeURIComponent(demoAccounts.teamOwner)}`);
+  await page.waitForURL(/\/login\?/);
   const url = new URL(page.url());
   expect(url.pathname).toBe('/login');
   expect(url.searchParams.get('login_hint')).toBe(demoAccounts.teamOwner);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { Env } from './env';
 import type { AppEnv } from './http/middleware';
 
@@ -46,10 +46,12 @@ export function serveClient(app: Hono<AppEnv>, env: Env): void {
   );
   // A missing asset is a 404, never the page: a stale tab must not run HTML as a script.
   app.get('/assets/*', (c) => c.notFound());
+  app.get('/', (c) => page(c));
   app.use('*', serveStatic({ root: clientDir, index: '' }));
-  app.get('*', (c) => {
-    if (c.req.path.startsWith('/api/')) return c.notFound();
+  app.get('*', (c) => (c.req.path.startsWith('/api/') ? c.notFound() : page(c)));
+
+  function page(c: Context) {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
-  });
+  }
 }

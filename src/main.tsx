@@ -35,12 +35,14 @@ async function boot(): Promise<void> {
       const search = pathname === '/login' ? {} : loginSearchFor({ pathname, searchStr });
       void router.navigate({ to: '/login', search, replace: true });
     },
-    notifyRefreshFailed: () =>
+    notifyRefreshFailed: () => {
+      const supportEmail = config.supportEmail;
       notify({
         tone: 'error',
         title: i18n._(msg`Something went wrong`),
-        description: i18n._(msg`Please contact support at ${config.supportEmail}.`),
-      }),
+        description: i18n._(msg`Please contact support at ${supportEmail}.`),
+      });
+    },
   });
   const router = createAppRouter({ queryClient, session });
   setUnauthorizedHandler(() => session.send({ type: 'session.unauthorized' }));

@@ -31,6 +31,7 @@ function SubscriptionItem({ subscription, email }: { subscription: Subscription;
   const owned = subscription.ownerEmail.toLowerCase() === email.toLowerCase();
   const role = owned ? t`Owner` : subscription.team?.role === 'admin' ? t`Admin` : t`Member`;
   const teamName = subscription.team?.name;
+  const seats = subscription.quantity;
   return (
     <li
       className={css({
@@ -45,7 +46,7 @@ function SubscriptionItem({ subscription, email }: { subscription: Subscription;
       <span className={css({ fontWeight: 'semibold' })}>{subscription.productName}</span>
       <span className={muted}>
         {subscription.active ? <Trans>Active</Trans> : <Trans>Cancelled</Trans>} · {subscription.planCode} ·{' '}
-        <Plural value={subscription.quantity} one="# seat" other="# seats" /> · {role}
+        <Plural value={seats} one="# seat" other="# seats" /> · {role}
       </span>
       {teamName ? (
         <span className={muted}>

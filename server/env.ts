@@ -20,7 +20,7 @@ const Origin = v.pipe(
   v.string(),
   v.url('must be a URL such as https://portal.example.com'),
   v.check(
-    (value) => new URL(value).origin === value.replace(/\/$/, ''),
+    (value) => URL.canParse(value) && new URL(value).origin === value.replace(/\/$/, ''),
     'must be an origin: scheme, host and port, no path',
   ),
   v.transform((value) => value.replace(/\/$/, '')),
@@ -40,7 +40,10 @@ const SentryDsn = v.optional(
   v.pipe(
     v.string(),
     v.url('must be the DSN URL that the error-reporting service gives'),
-    v.check((value) => /^\/\d+$/.test(new URL(value).pathname), 'must end in the numeric project id'),
+    v.check(
+      (value) => URL.canParse(value) && /^\/\d+$/.test(new URL(value).pathname),
+      'must end in the numeric project id',
+    ),
   ),
 );
 

@@ -5,8 +5,6 @@ import type { Context, Hono } from 'hono';
 import type { Env } from './env';
 import type { AppEnv } from './http/middleware';
 
-const clientDir = 'dist/client';
-
 /** HTML-attribute escaping for the JSON we put in a meta tag. */
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -28,7 +26,7 @@ export function portalConfigMeta(env: Env): string {
  * Serves the built single-page app on the API's origin: fingerprinted assets cached for a year,
  * and index.html (with the deployment's configuration) for every other page path.
  */
-export function serveClient(app: Hono<AppEnv>, env: Env): void {
+export function serveClient(app: Hono<AppEnv>, env: Env, clientDir = 'dist/client'): void {
   const indexPath = join(clientDir, 'index.html');
   if (!existsSync(indexPath)) {
     throw new Error(`${indexPath} is missing: run \`npm run build\` first (\`npm start\` does both).`);
@@ -37,12 +35,11 @@ export function serveClient(app: Hono<AppEnv>, env: Env): void {
 
   app.use(
     '/assets/*',
-    serveStatic({
-      root: clientDir,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+    serveStatic({ root: clientDir }),
   );
   // A missing asset is a 404, never the page: a stale tab must not run HTML as a script.
   app.get('/assets/*', (c) => c.notFound());

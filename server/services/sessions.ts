@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { SessionClaims } from '../../contract/auth';
 import type { Database } from '../db/database';
 import { sessions, type users } from '../db/schema';
-import type { KeyStore } from './signing-keys';
+import type { KeyRing, KeyStore } from './signing-keys';
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -33,6 +33,17 @@ export function claimsOf(user: SessionUser, issuedAt: Date): SessionClaims {
  * the row makes them revocable (sign-out, password change).
  */
 export function createSessionService(db: Database, keys: KeyStore, options: { ttlSeconds: number; now: () => Date }) {
+  // Importing the public keys costs more than verifying with them: once per key ring, not per request.
+  const keySets = new WeakMap<KeyRing, ReturnType<typeof createLocalJWKSet>>();
+  function keySetOf(ring: KeyRing) {
+    let keySet = keySets.get(ring);
+    if (!keySet) {
+      keySet = createLocalJWKSet({ keys: ring.published });
+      keySets.set(ring, keySet);
+    }
+    return keySet;
+  }
+
   return {
     async start(user: SessionUser, userAgent: string | null): Promise<{ token: string; claims: SessionClaims }> {
       const issuedAt = options.now();
@@ -54,9 +65,9 @@ export function createSessionService(db: Database, keys: KeyStore, options: { tt
 
     /** The session a token stands for, or null for anything forged, expired, revoked or unknown. */
     async verify(token: string): Promise<VerifiedSession | null> {
-      const { published } = await keys.keyRing();
+      const ring = await keys.keyRing();
       try {
-        const { payload } = await jwtVerify(token, createLocalJWKSet({ keys: published }), {
+        const { payload } = await jwtVerify(token, keySetOf(ring), {
           algorithms: ['ES256'],
           currentDate: options.now(),
         });

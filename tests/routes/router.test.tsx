@@ -1,0 +1,254 @@
+import { i18n } from '@lingui/core';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AccountUser, Subscription } from '../../contract/account';
+import type { SessionClaims } from '../../contract/auth';
+import { App } from '../../src/app/app';
+import { createSessionActor } from '../../src/app/session';
+import { setUnauthorizedHandler } from '../../src/lib/api-client';
+import { accountUserQuery } from '../../src/lib/queries';
+import { routeTree } from '../../src/routeTree.gen';
+
+/**
+ * The real route tree in a memory history, with the API answered by a stub of fetch (this test is
+ * about the routing layer; the server has its own tests). Each case checks where a URL ends up.
+ */
+
+const teamOwner: SessionClaims = {
+  sub: 'owner-id',
+  email: 'owner@example.com',
+  phone: null,
+  accountCreated: '2026-01-01T00:00:00.000Z',
+  iat: 1,
+  role: 'user',
+  idp: 'password',
+};
+const teamUser: SessionClaims = { ...teamOwner, sub: 'member-id', email: 'member@example.com' };
+
+function teamsSubscription(role: 'admin' | 'user' | null, overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    referenceId: 'teams-1',
+    type: 'teams',
+    active: true,
+    productName: 'Bonding Teams',
+    planCode: 'teams-yearly',
+    quantity: 10,
+    ownerEmail: 'owner@example.com',
+    blackfriday24Eligible: false,
+    upgradeDetails: { upgradeOptions: [] },
+    team: { teamId: 1, name: 'Northwind', role },
+    ...overrides,
+  };
+}
+
+function accountOf(user: SessionClaims, subscriptions: Subscription[]): AccountUser {
+  return {
+    success: true,
+    userid: user.sub,
+    email: user.email,
+    title: null,
+    licenses: 10,
+    activeDevices: [],
+    servers: [],
+    availableDeviceLimit: 5,
+    recurlyAccountCode: null,
+    subscriptions,
+    freeLicenseDataGB: 0,
+    usedDataGB: 0,
+  };
+}
+
+type Backend = { user: SessionClaims | null; account?: AccountUser; accountStatus?: number };
+
+function stubApi(backend: Backend) {
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
+    const path =
+      typeof input === 'string' ? input : input instanceof URL ? input.pathname : new URL(input.url).pathname;
+    if (path === '/api/user') {
+      return backend.user
+        ? json(200, { user: backend.user })
+        : json(401, { error: 'unauthorized', message: 'You need to sign in.' });
+    }
+    if (path === '/api/account/user') {
+      if (backend.accountStatus) return json(backend.accountStatus, { error: 'x', message: 'x' });
+      return json(200, backend.account);
+    }
+    return json(404, { error: 'not_found', message: 'Not found.' });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return fetchStub;
+}
+
+async function open(path: string, backend: Backend, seed?: (queryClient: QueryClient) => void) {
+  const fetchStub = stubApi(backend);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  seed?.(queryClient);
+  const effects = { redirectToLogin: vi.fn(), notifyRefreshFailed: vi.fn() };
+  const session = createSessionActor({ queryClient, ...effects });
+  setUnauthorizedHandler(() => session.send({ type: 'session.unauthorized' }));
+  session.start();
+  session.send({ type: 'session.check' });
+  const router = createRouter({
+    routeTree,
+    context: { queryClient, session },
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  render(<App router={router} queryClient={queryClient} locale="en" />);
+  await waitFor(() => expect(router.state.status).toBe('idle'));
+  await waitFor(() => expect(router.state.isLoading).toBe(false));
+  const location = () => `${router.state.location.pathname}${router.state.location.searchStr}`;
+  return { router, session, effects, fetchStub, location };
+}
+
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('routes for someone signed out', () => {
+  it('send a login-required page to sign in, keeping utm_ and the way back', async () => {
+    const { location } = await open('/activate?utm_source=news&x=1', { user: null });
+    await waitFor(() => expect(location()).toMatch(/^\/login\?/));
+    const search = new URLSearchParams(location().split('?')[1]);
+    expect(search.get('utm_source')).toBe('news');
+    expect(search.get('x')).toBeNull();
+    expect(search.get('redirect')).toBe('/activate?utm_source=news&x=1');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+
+  it('send /users/{email} to sign in with login_hint, prefilling the e-mail', async () => {
+    const { location } = await open('/users/owner%40example.com', { user: null });
+    await waitFor(() => expect(location()).toContain('login_hint=owner%40example.com'));
+    expect(await screen.findByLabelText('E-Mail')).toHaveValue('owner@example.com');
+  });
+
+  it('send the subscription shortcut to sign in with the subscription as the way back', async () => {
+    const { location } = await open('/users/owner%40example.com/subscriptions/teams-1', { user: null });
+    await waitFor(() => expect(location()).toMatch(/^\/login\?/));
+    expect(new URLSearchParams(location().split('?')[1]).get('redirect')).toBe('/subscription?referenceId=teams-1');
+  });
+
+  it('turn the legacy reset link into the reset page', async () => {
+    const { location } = await open('/password-set?token=abc123', { user: null });
+    await waitFor(() => expect(location()).toBe('/password/reset/abc123'));
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  });
+
+  it('show public pages without a session, as not available yet', async () => {
+    const { location } = await open('/create', { user: null });
+    expect(location()).toBe('/create');
+    expect(await screen.findByText('This page is not available yet.')).toBeVisible();
+  });
+});
+
+describe('routes for someone signed in', () => {
+  it('lead / and unknown paths to the dashboard', async () => {
+    const owner = { user: teamOwner, account: accountOf(teamOwner, [teamsSubscription('admin')]) };
+    const root = await open('/', owner);
+    await waitFor(() => expect(root.location()).toBe('/account'));
+    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeVisible();
+  });
+
+  it('lead an unknown path to the dashboard', async () => {
+    const { location } = await open('/no/such/page', { user: teamOwner, account: accountOf(teamOwner, []) });
+    await waitFor(() => expect(location()).toBe('/account'));
+  });
+
+  it('take the signed-in owner of /users/{email} to the dashboard, and the subscription shortcut to the portal', async () => {
+    const backend = { user: teamOwner, account: accountOf(teamOwner, [teamsSubscription('admin')]) };
+    const plain = await open('/users/owner%40example.com', backend);
+    await waitFor(() => expect(plain.location()).toBe('/account'));
+  });
+
+  it('open the subscription portal for its owner', async () => {
+    const backend = { user: teamOwner, account: accountOf(teamOwner, [teamsSubscription('admin')]) };
+    const { location } = await open('/users/owner%40example.com/subscriptions/teams-1', backend);
+    await waitFor(() => expect(location()).toBe('/subscription?referenceId=teams-1'));
+  });
+
+  it('send a team user away from owner-only and admin-or-owner pages', async () => {
+    const backend = { user: teamUser, account: accountOf(teamUser, [teamsSubscription('user')]) };
+    const billing = await open('/billing', backend);
+    await waitFor(() => expect(billing.location()).toBe('/account'));
+    const portal = await open('/subscription?referenceId=teams-1', backend);
+    await waitFor(() => expect(portal.location()).toBe('/account'));
+  });
+
+  it('let a team admin open the subscription portal but not billing', async () => {
+    const admin = { ...teamUser, sub: 'admin-id', email: 'admin@example.com' };
+    const backend = { user: admin, account: accountOf(admin, [teamsSubscription('admin')]) };
+    const portal = await open('/subscription?referenceId=teams-1', backend);
+    expect(portal.location()).toBe('/subscription?referenceId=teams-1');
+    const billing = await open('/billing', backend);
+    await waitFor(() => expect(billing.location()).toBe('/account'));
+  });
+
+  it('resolve the marketing upgrade route by currentPlan', async () => {
+    const two = [teamsSubscription('admin'), teamsSubscription('admin', { referenceId: 'teams-2' })];
+    const several = await open('/account/upgrade?currentPlan=teams-yearly', {
+      user: teamOwner,
+      account: accountOf(teamOwner, two),
+    });
+    await waitFor(() => expect(several.location()).toBe('/account'));
+
+    const none = await open('/account/upgrade?currentPlan=families-monthly', {
+      user: teamOwner,
+      account: accountOf(teamOwner, two),
+    });
+    expect(none.location()).toBe('/account/upgrade?currentPlan=families-monthly');
+    expect(await screen.findByText('We could not find that plan among your subscriptions.')).toBeVisible();
+
+    const one = await open('/account/upgrade?currentPlan=teams-yearly', {
+      user: teamOwner,
+      account: accountOf(teamOwner, [two[0] as Subscription]),
+    });
+    expect(one.location()).toBe('/account/upgrade?currentPlan=teams-yearly');
+    expect(one.router.state.matches.at(-1)?.context).toMatchObject({
+      upgradeTarget: { kind: 'subscription', referenceId: 'teams-1' },
+    });
+
+    const without = await open('/account/upgrade', { user: teamOwner, account: accountOf(teamOwner, two) });
+    await waitFor(() => expect(without.location()).toBe('/account'));
+  });
+
+  it('open reports while the flag is on', async () => {
+    const { location } = await open('/reports', { user: teamOwner, account: accountOf(teamOwner, []) });
+    expect(location()).toBe('/reports');
+    expect(await screen.findByRole('heading', { name: 'Usage reports' })).toBeVisible();
+  });
+
+  it('leave /login for the redirect target when already signed in', async () => {
+    const { location } = await open('/login?redirect=%2Frouters', {
+      user: teamOwner,
+      account: accountOf(teamOwner, []),
+    });
+    await waitFor(() => expect(location()).toBe('/routers'));
+  });
+
+  it('refresh the stored user when it is not the session user', async () => {
+    const backend = { user: teamOwner, account: accountOf(teamOwner, []) };
+    const { fetchStub } = await open('/activate', backend, (queryClient) =>
+      queryClient.setQueryData(accountUserQuery.queryKey, accountOf(teamUser, [])),
+    );
+    await waitFor(() =>
+      expect(fetchStub.mock.calls.some(([input]) => String(input) === '/api/account/user')).toBe(true),
+    );
+  });
+
+  it('sign out and go to sign-in on a 401 from any call', async () => {
+    const { session, effects } = await open('/account', { user: teamOwner, accountStatus: 401 });
+    await waitFor(() => expect(session.getSnapshot().matches('signedOut')).toBe(true));
+    expect(effects.redirectToLogin).toHaveBeenCalled();
+  });
+
+  it('treat a 404 on the account user as signed out too', async () => {
+    const { session } = await open('/account', { user: teamOwner, accountStatus: 404 });
+    await waitFor(() => expect(session.getSnapshot().matches('signedOut')).toBe(true));
+  });
+});

@@ -1,29 +1,10 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
-
-export const locales = [
-  'en',
-  'ar',
-  'de',
-  'es',
-  'fr',
-  'it',
-  'ja',
-  'ko',
-  'nb',
-  'pl',
-  'pt',
-  'ro',
-  'ru',
-  'sv',
-  'tr',
-  'uk',
-  'zh-CN',
-];
+import { locales } from './src/lib/locales';
 
 export default defineConfig({
   sourceLocale: 'en',
-  locales,
+  locales: [...locales],
   fallbackLocales: { default: 'en' },
   catalogs: [
     {

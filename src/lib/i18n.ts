@@ -1,26 +1,8 @@
 import { type I18n, i18n } from '@lingui/core';
 
-export const locales = [
-  'en',
-  'ar',
-  'de',
-  'es',
-  'fr',
-  'it',
-  'ja',
-  'ko',
-  'nb',
-  'pl',
-  'pt',
-  'ro',
-  'ru',
-  'sv',
-  'tr',
-  'uk',
-  'zh-CN',
-] as const;
-export type Locale = (typeof locales)[number];
-export const defaultLocale: Locale = 'en';
+import { defaultLocale, type Locale, locales } from './locales';
+
+export type { Locale };
 
 const rightToLeft = new Set<Locale>(['ar']);
 

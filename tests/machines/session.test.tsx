@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
-import { sessionCases, sessionUser } from '../../machines/session/session.cases';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { DashboardView } from '../../src/features/dashboard/dashboard.view';
 import { SessionGateView } from '../../src/features/session/session-gate.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { sessionCases, sessionUser } from './session.cases';
 
 describeModel('session', {
   machine: sessionMachine,

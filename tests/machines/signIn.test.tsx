@@ -1,11 +1,11 @@
 import { fireEvent } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { signInCases } from '../../machines/signIn/signIn.cases';
 import { fieldErrorsOf, signInMachine } from '../../machines/signIn/signIn.machine';
 import { SignInView } from '../../src/features/sign-in/sign-in.view';
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
+import { signInCases } from './signIn.cases';
 
 type Machine = typeof signInMachine;
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountUser, Subscription } from '../../contract/account';
-import type { SessionClaims } from '../../contract/auth';
+import type { Subscription } from '../../contract/account';
 import {
   isAdminOrOwner,
   loginSearchFor,
@@ -14,49 +13,11 @@ import {
   userShortcutFor,
   utmParamsOf,
 } from '../../src/app/guards';
+import { anAccount, aSubscription, someClaims } from '../support/fixtures';
 
-function subscription(overrides: Partial<Subscription>): Subscription {
-  return {
-    referenceId: 'ref-1',
-    type: 'others',
-    active: true,
-    productName: 'Bonding Personal',
-    planCode: 'personal-monthly',
-    quantity: 1,
-    ownerEmail: 'owner@example.com',
-    blackfriday24Eligible: false,
-    upgradeDetails: { upgradeOptions: [] },
-    team: null,
-    ...overrides,
-  };
-}
-
-function account(email: string, subscriptions: Subscription[]): AccountUser {
-  return {
-    success: true,
-    userid: 'user-1',
-    email,
-    title: null,
-    licenses: 1,
-    activeDevices: [],
-    servers: [],
-    availableDeviceLimit: 5,
-    recurlyAccountCode: null,
-    subscriptions,
-    freeLicenseDataGB: 0,
-    usedDataGB: 0,
-  };
-}
-
-const claims: SessionClaims = {
-  sub: 'user-1',
-  email: 'owner@example.com',
-  phone: null,
-  accountCreated: '2026-11-22T11:58:00.000Z',
-  iat: 1,
-  role: 'user',
-  idp: 'password',
-};
+const subscription = aSubscription;
+const account = (email: string, subscriptions: Subscription[]) => anAccount({ sub: 'user-1', email }, subscriptions);
+const claims = someClaims({ sub: 'user-1' });
 
 describe('login-required redirect', () => {
   it('keeps utm_ parameters and passes the full path as redirect', () => {

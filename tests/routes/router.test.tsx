@@ -10,55 +10,29 @@ import { createSessionActor } from '../../src/app/session';
 import { setUnauthorizedHandler } from '../../src/lib/api-client';
 import { accountUserQuery } from '../../src/lib/queries';
 import { routeTree } from '../../src/routeTree.gen';
+import { anAccount, aSubscription, someClaims } from '../support/fixtures';
 
 /**
  * The real route tree in a memory history, with the API answered by a stub of fetch (this test is
  * about the routing layer; the server has its own tests). Each case checks where a URL ends up.
  */
 
-const teamOwner: SessionClaims = {
-  sub: 'owner-id',
-  email: 'owner@example.com',
-  phone: null,
-  accountCreated: '2026-01-01T00:00:00.000Z',
-  iat: 1,
-  role: 'user',
-  idp: 'password',
-};
-const teamUser: SessionClaims = { ...teamOwner, sub: 'member-id', email: 'member@example.com' };
+const teamOwner = someClaims({ sub: 'owner-id', email: 'owner@example.com' });
+const teamUser = someClaims({ sub: 'member-id', email: 'member@example.com' });
 
 function teamsSubscription(role: 'admin' | 'user' | null, overrides: Partial<Subscription> = {}): Subscription {
-  return {
+  return aSubscription({
     referenceId: 'teams-1',
     type: 'teams',
-    active: true,
     productName: 'Bonding Teams',
     planCode: 'teams-yearly',
     quantity: 10,
-    ownerEmail: 'owner@example.com',
-    blackfriday24Eligible: false,
-    upgradeDetails: { upgradeOptions: [] },
     team: { teamId: 1, name: 'Northwind', role },
     ...overrides,
-  };
+  });
 }
 
-function accountOf(user: SessionClaims, subscriptions: Subscription[]): AccountUser {
-  return {
-    success: true,
-    userid: user.sub,
-    email: user.email,
-    title: null,
-    licenses: 10,
-    activeDevices: [],
-    servers: [],
-    availableDeviceLimit: 5,
-    recurlyAccountCode: null,
-    subscriptions,
-    freeLicenseDataGB: 0,
-    usedDataGB: 0,
-  };
-}
+const accountOf = anAccount;
 
 type Backend = { user: SessionClaims | null; account?: AccountUser; accountStatus?: number };
 

@@ -1,5 +1,5 @@
 import type { SessionClaims } from '../../contract/auth';
-import { type SignInContext, SignInError } from './signIn.machine';
+import { type SignInContext, SignInError } from '../../machines/signIn/signIn.machine';
 
 /** Sample events for generating the sign-in machine's paths. */
 export const sampleClaims: SessionClaims = {

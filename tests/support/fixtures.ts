@@ -1,0 +1,50 @@
+import type { AccountUser, Subscription } from '../../contract/account';
+import type { SessionClaims } from '../../contract/auth';
+
+/** Contract-shaped sample data for tests of the browser's layers. */
+
+export function aSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    referenceId: 'ref-1',
+    type: 'others',
+    active: true,
+    productName: 'Bonding Personal',
+    planCode: 'personal-monthly',
+    quantity: 1,
+    ownerEmail: 'owner@example.com',
+    blackfriday24Eligible: false,
+    upgradeDetails: { upgradeOptions: [] },
+    team: null,
+    ...overrides,
+  };
+}
+
+export function anAccount(user: { sub: string; email: string }, subscriptions: Subscription[]): AccountUser {
+  return {
+    success: true,
+    userid: user.sub,
+    email: user.email,
+    title: null,
+    licenses: subscriptions.length,
+    activeDevices: [],
+    servers: [],
+    availableDeviceLimit: 5,
+    recurlyAccountCode: null,
+    subscriptions,
+    freeLicenseDataGB: 0,
+    usedDataGB: 0,
+  };
+}
+
+export function someClaims(overrides: Partial<SessionClaims> = {}): SessionClaims {
+  return {
+    sub: 'owner-id',
+    email: 'owner@example.com',
+    phone: null,
+    accountCreated: '2026-11-22T11:58:00.000Z',
+    iat: 1,
+    role: 'user',
+    idp: 'password',
+    ...overrides,
+  };
+}

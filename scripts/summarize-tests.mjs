@@ -6,18 +6,16 @@ let failed = 0;
 let skipped = 0;
 for (const file of readdirSync('test-results').filter((name) => name.endsWith('.json'))) {
   const report = JSON.parse(readFileSync(`test-results/${file}`, 'utf8'));
-  if (report.stats && 'expected' in report.stats) {
-    // Playwright
-    passed += report.stats.expected + report.stats.flaky;
-    failed += report.stats.unexpected;
-    skipped += report.stats.skipped;
-  } else {
-    // vitest
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
-    skipped += report.numPendingTests + report.numTodoTests;
-  }
-  console.log(`${file}: ${JSON.stringify({ passed, failed, skipped })}`);
+  const counts =
+    report.stats && 'expected' in report.stats
+      ? // Playwright
+        { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped }
+      : // vitest
+        { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  passed += counts.passed;
+  failed += counts.failed;
+  skipped += counts.skipped;
+  console.log(`${file.replace(/\.json$/, '')}: ${counts.passed} passed, ${counts.failed} failed`);
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

@@ -12,7 +12,7 @@ step "layers (dependency-cruiser)";       npm run --silent layers
 step "flow diagrams up to date";          npm run --silent flows:check
 step "translations complete (lingui)";    npm run --silent i18n:check
 step "unit, machine paths and views";     npx vitest run --project ui $(vitest_report ui)
-step "server integration (PGlite)";       npx vitest run --project server
+step "server integration (PGlite)";       npx vitest run --project server $(vitest_report server-pglite)
 step "build";                             npm run --silent build
 step "bundle budget";                     npm run --silent size
 step "browser end to end (Chromium)";     bash scripts/ensure-chromium.sh && npx playwright test

@@ -9,9 +9,17 @@ for (const file of readdirSync('test-results').filter((name) => name.endsWith('.
   const counts =
     report.stats && 'expected' in report.stats
       ? // Playwright
-        { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped }
+        {
+          passed: report.stats.expected + report.stats.flaky,
+          failed: report.stats.unexpected,
+          skipped: report.stats.skipped,
+        }
       : // vitest
-        { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+        {
+          passed: report.numPassedTests,
+          failed: report.numFailedTests,
+          skipped: report.numPendingTests + report.numTodoTests,
+        };
   passed += counts.passed;
   failed += counts.failed;
   skipped += counts.skipped;

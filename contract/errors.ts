@@ -19,6 +19,8 @@ export const ErrorCode = {
   invalidCredentials: 'invalid_credentials',
   rateLimited: 'rate_limited',
   notFound: 'not_found',
+  emailTaken: 'email_taken',
+  invalidCode: 'invalid_code',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

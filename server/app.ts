@@ -7,6 +7,7 @@ import { ApiFailure, errorBody, failureResponse, failures } from './http/errors'
 import { type AppEnv, jsonBodies, readSession, sameOriginMutations, securityHeaders } from './http/middleware';
 import { requestLogging } from './logger';
 import { accountRoutes } from './routes/account';
+import { accountCreationRoutes } from './routes/account-creation';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { monitoringRoutes } from './routes/monitoring';
@@ -37,6 +38,7 @@ export function createApp(services: AppServices) {
   app.route('/api/auth', authRoutes(services));
   app.route(api.user, userRoutes());
   app.route('/api/account', accountRoutes(services));
+  app.route('/api/account', accountCreationRoutes(services));
   app.route(api.health, healthRoutes(services));
   app.route(api.errorTunnel, monitoringRoutes(services));
   app.route('/.well-known', wellKnownRoutes(services));

@@ -115,3 +115,32 @@ export const servers = pgTable('servers', {
   teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
 });
+
+export const pendingAccounts = pgTable('pending_accounts', {
+  email: text('email').primaryKey(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const verificationCodes = pgTable('verification_codes', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  email: text('email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const outbox = pgTable('outbox', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+});

@@ -12,6 +12,7 @@ export const sessionCookieName = 'portal_session';
 export type AppVariables = {
   session: { sessionId: string; claims: SessionClaims } | null;
   body: unknown;
+  query: unknown;
 };
 export type AppEnv = { Variables: AppVariables };
 
@@ -84,14 +85,30 @@ export function validateJson<TSchema extends v.GenericSchema>(schema: TSchema): 
       throw failures.malformedJson();
     }
     const result = v.safeParse(schema, raw);
-    if (!result.success) {
-      const [first] = result.issues;
-      const path = first ? v.getDotPath(first) : null;
-      throw failures.validation(first ? `${path ? `${path}: ` : ''}${first.message}` : 'Invalid request.');
-    }
+    if (!result.success) throw failures.validation(validationMessage(result.issues));
     c.set('body', result.output);
     await next();
   };
+}
+
+/** Validates the query string with a contract schema; the handler gets `c.var.query`. */
+export function validateQuery<TSchema extends v.GenericSchema>(schema: TSchema): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const result = v.safeParse(schema, c.req.query());
+    if (!result.success) throw failures.validation(validationMessage(result.issues));
+    c.set('query', result.output);
+    await next();
+  };
+}
+
+export function queryOf<TSchema extends v.GenericSchema>(c: Context<AppEnv>, _schema: TSchema): v.InferOutput<TSchema> {
+  return c.get('query') as v.InferOutput<TSchema>;
+}
+
+function validationMessage(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): string {
+  const [first] = issues;
+  const path = v.getDotPath(first);
+  return `${path ? `${path}: ` : ''}${first.message}`;
 }
 
 /** Typed access to what validateJson stored. */

@@ -1,9 +1,11 @@
 import type { Database } from '../db/database';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
+import { createOutbox } from './outbox';
 import { createRateLimiter } from './rate-limit';
 import { createSessionService } from './sessions';
 import { createKeyStore } from './signing-keys';
+import { createVerificationCodes } from './verification-codes';
 
 export type AppDependencies = {
   db: Database;
@@ -24,6 +26,8 @@ export function createServices({ db, env, logger, now = () => new Date() }: AppD
     keys,
     sessions: createSessionService(db, keys, { ttlSeconds: env.sessionTtlSeconds, now }),
     rateLimiter: createRateLimiter(db, now),
+    codes: createVerificationCodes(db, now),
+    outbox: createOutbox(db, logger, now),
   };
 }
 

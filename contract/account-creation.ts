@@ -1,0 +1,45 @@
+import * as v from 'valibot';
+import { Email } from './auth';
+
+/** The spec's messages (sections 5 and 8), used as keys the client translates. */
+export const AccountCreationMessage = {
+  emailTaken: 'An account with this E-Mail already exists with us',
+  invalidCode: 'Invalid code, please try again.',
+  passwordTooShort: 'Please use at least 8 characters.',
+  passwordRequired: 'Password is required',
+} as const;
+
+export const minimumPasswordLength = 8;
+export const verificationCodeLifetimeSeconds = 5 * 60;
+export const verificationCodeMaxAttempts = 5;
+
+const VerificationCode = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, AccountCreationMessage.invalidCode));
+
+export const NewPassword = v.pipe(
+  v.string(),
+  v.minLength(1, AccountCreationMessage.passwordRequired),
+  v.minLength(minimumPasswordLength, AccountCreationMessage.passwordTooShort),
+  v.maxLength(128, 'Please use at most 128 characters.'),
+);
+
+/** POST /api/account/create-pending-account */
+export const CreatePendingAccountRequest = v.object({
+  email: Email,
+  'g-recaptcha-response': v.optional(v.string()),
+});
+
+/** POST /api/account/resend-email-verification-code */
+export const ResendVerificationCodeRequest = v.object({ email: Email });
+
+/** GET /api/account/validate-account-creation-request?email=…&verificationCode=… */
+export const ValidateAccountCreationQuery = v.object({ email: Email, verificationCode: VerificationCode });
+
+/** POST /api/account/finalize-account-creation-request */
+export const FinalizeAccountCreationRequest = v.object({
+  email: Email,
+  verificationCode: VerificationCode,
+  password: NewPassword,
+});
+
+/** The answer of the pending-account and resend calls: when the new code stops working. */
+export const VerificationCodeIssued = v.object({ success: v.literal(true), expiresAt: v.string() });

@@ -1,0 +1,84 @@
+import { Hono } from 'hono';
+import {
+  AccountCreationMessage,
+  CreatePendingAccountRequest,
+  FinalizeAccountCreationRequest,
+  ResendVerificationCodeRequest,
+  ValidateAccountCreationQuery,
+} from '../../contract/account-creation';
+import { ErrorCode } from '../../contract/errors';
+import { ApiFailure, failures } from '../http/errors';
+import { type AppEnv, bodyOf, clientAddressOf, queryOf, validateJson, validateQuery } from '../http/middleware';
+import { createPendingAccount, finalizeAccountCreation, resendVerificationCode } from '../services/account-creation';
+import type { AppServices } from '../services/index';
+import type { RateLimitRule } from '../services/rate-limit';
+
+/**
+ * Codes by e-mail cost us a send and the recipient an interruption: one per address every 30
+ * seconds, ten an hour, and forty an hour from one client. Code checks are limited per client; each
+ * code also dies after five wrong tries.
+ */
+export const accountCreationLimits = {
+  codeCooldown: { name: 'account-creation:cooldown', limit: 1, windowSeconds: 30 },
+  codesPerAddress: { name: 'account-creation:codes', limit: 10, windowSeconds: 3600 },
+  codesPerClient: { name: 'account-creation:client', limit: 40, windowSeconds: 3600 },
+  checksPerClient: { name: 'account-creation:checks', limit: 30, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+const emailTaken = () => new ApiFailure(409, ErrorCode.emailTaken, AccountCreationMessage.emailTaken);
+const invalidCode = () => new ApiFailure(400, ErrorCode.invalidCode, AccountCreationMessage.invalidCode);
+
+export function accountCreationRoutes(services: AppServices) {
+  const { rateLimiter, env } = services;
+
+  async function limit(rules: [RateLimitRule, string][]): Promise<void> {
+    for (const [rule, subject] of rules) {
+      const verdict = await rateLimiter.check(rule, subject);
+      if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
+    }
+    for (const [rule, subject] of rules) await rateLimiter.count(rule, subject);
+  }
+
+  const codeLimits = (email: string, client: string): [RateLimitRule, string][] => [
+    [accountCreationLimits.codeCooldown, email],
+    [accountCreationLimits.codesPerAddress, email],
+    [accountCreationLimits.codesPerClient, client],
+  ];
+
+  return new Hono<AppEnv>()
+    .post('/create-pending-account', validateJson(CreatePendingAccountRequest), async (c) => {
+      const { email } = bodyOf(c, CreatePendingAccountRequest);
+      await limit(codeLimits(email, clientAddressOf(c, env)));
+      const result = await createPendingAccount(services, email);
+      if (result.outcome === 'emailTaken') throw emailTaken();
+      if (result.outcome !== 'codeSent') throw failures.notFound();
+      return c.json({ success: true as const, expiresAt: result.expiresAt.toISOString() }, 200);
+    })
+    .post('/resend-email-verification-code', validateJson(ResendVerificationCodeRequest), async (c) => {
+      const { email } = bodyOf(c, ResendVerificationCodeRequest);
+      await limit(codeLimits(email, clientAddressOf(c, env)));
+      const result = await resendVerificationCode(services, email);
+      if (result.outcome !== 'codeSent') {
+        throw new ApiFailure(
+          404,
+          ErrorCode.notFound,
+          'There is no account creation waiting for this address. Please sign up again.',
+        );
+      }
+      return c.json({ success: true as const, expiresAt: result.expiresAt.toISOString() }, 200);
+    })
+    .get('/validate-account-creation-request', validateQuery(ValidateAccountCreationQuery), async (c) => {
+      const { email, verificationCode } = queryOf(c, ValidateAccountCreationQuery);
+      await limit([[accountCreationLimits.checksPerClient, clientAddressOf(c, env)]]);
+      if ((await services.codes.check(email, verificationCode)) !== 'accepted') throw invalidCode();
+      return c.json({ success: true as const }, 200);
+    })
+    .post('/finalize-account-creation-request', validateJson(FinalizeAccountCreationRequest), async (c) => {
+      const request = bodyOf(c, FinalizeAccountCreationRequest);
+      await limit([[accountCreationLimits.checksPerClient, clientAddressOf(c, env)]]);
+      const result = await finalizeAccountCreation(services, request);
+      if (result.outcome === 'invalidCode') throw invalidCode();
+      if (result.outcome === 'emailTaken') throw emailTaken();
+      return c.json({ success: true as const }, 201);
+    });
+}

@@ -21,6 +21,8 @@ export const ErrorCode = {
   notFound: 'not_found',
   emailTaken: 'email_taken',
   invalidCode: 'invalid_code',
+  invalidResetToken: 'invalid_reset_token',
+  currentPasswordIncorrect: 'current_password_incorrect',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -11,6 +11,7 @@ import { accountCreationRoutes } from './routes/account-creation';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { monitoringRoutes } from './routes/monitoring';
+import { passwordRoutes } from './routes/password';
 import { userRoutes } from './routes/user';
 import { wellKnownRoutes } from './routes/well-known';
 import type { AppServices } from './services/index';
@@ -39,6 +40,7 @@ export function createApp(services: AppServices) {
   app.route(api.user, userRoutes());
   app.route('/api/account', accountRoutes(services));
   app.route('/api/account', accountCreationRoutes(services));
+  app.route('/api/password', passwordRoutes(services));
   app.route(api.health, healthRoutes(services));
   app.route(api.errorTunnel, monitoringRoutes(services));
   app.route('/.well-known', wellKnownRoutes(services));

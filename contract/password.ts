@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+import { NewPassword } from './account-creation';
+import { Email } from './auth';
+
+export const PasswordMessage = {
+  resetRequested:
+    'If this address is on record, a link to reset your password is on its way and should arrive within minutes.',
+  invalidResetLink: 'Password reset link is invalid. Please request a new one.',
+  resetFailed: 'Unable to reset password.',
+  currentPasswordIncorrect: 'Current password is incorrect. Not changing password.',
+} as const;
+
+export const resetTokenLifetimeSeconds = 60 * 60;
+
+/** POST /api/password/forgot: always the same answer, whether or not the address is on record. */
+export const ForgotPasswordRequest = v.object({ email: Email });
+export const ForgotPasswordResponse = v.object({ success: v.literal(true), message: v.string() });
+export type ForgotPasswordResponse = v.InferOutput<typeof ForgotPasswordResponse>;
+
+/** GET /api/password/reset/{token} */
+export const ResetTokenStatus = v.object({ valid: v.boolean() });
+
+const ResetToken = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, PasswordMessage.invalidResetLink));
+
+/** POST /api/password/reset */
+export const ResetPasswordRequest = v.object({ token: ResetToken, password: NewPassword });
+
+/** PUT /api/password */
+export const ChangePasswordRequest = v.object({
+  currentPassword: v.pipe(v.string(), v.minLength(1, 'Password is required'), v.maxLength(1024)),
+  newPassword: NewPassword,
+});

@@ -1,0 +1,72 @@
+import { Hono } from 'hono';
+import { ErrorCode } from '../../contract/errors';
+import {
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  type ForgotPasswordResponse,
+  PasswordMessage,
+  ResetPasswordRequest,
+} from '../../contract/password';
+import { ApiFailure, failures } from '../http/errors';
+import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
+import { findUserById } from '../services/accounts';
+import type { AppServices } from '../services/index';
+import { changePassword, isResetTokenValid, requestPasswordReset, resetPassword } from '../services/password-reset';
+import { verifyPassword } from '../services/passwords';
+import type { RateLimitRule } from '../services/rate-limit';
+import { signInLimits } from '../services/sign-in';
+
+export const passwordLimits = {
+  resetMailsPerAddress: { name: 'password-reset:address', limit: 3, windowSeconds: 3600 },
+  resetRequestsPerClient: { name: 'password-reset:client', limit: 20, windowSeconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
+
+const invalidResetLink = () => new ApiFailure(400, ErrorCode.invalidResetToken, PasswordMessage.invalidResetLink);
+
+export function passwordRoutes(services: AppServices) {
+  const { rateLimiter, env, logger } = services;
+
+  return new Hono<AppEnv>()
+    .post('/forgot', validateJson(ForgotPasswordRequest), async (c) => {
+      const { email } = bodyOf(c, ForgotPasswordRequest);
+      const client = clientAddressOf(c, env);
+      const clientVerdict = await rateLimiter.check(passwordLimits.resetRequestsPerClient, client);
+      if (!clientVerdict.allowed) throw failures.rateLimited(clientVerdict.retryAfterSeconds);
+      await rateLimiter.count(passwordLimits.resetRequestsPerClient, client);
+      const addressVerdict = await rateLimiter.check(passwordLimits.resetMailsPerAddress, email);
+      await rateLimiter.count(passwordLimits.resetMailsPerAddress, email);
+      // The same answer, after the same work, for every address: whether it has an account, and
+      // whether its mails are limited, is decided after the answer is sent.
+      if (addressVerdict.allowed) {
+        void requestPasswordReset(services, email).catch((error: unknown) =>
+          logger.error({ err: error }, 'password reset mail failed'),
+        );
+      }
+      return c.json(
+        { success: true as const, message: PasswordMessage.resetRequested } satisfies ForgotPasswordResponse,
+        202,
+      );
+    })
+    .get('/reset/:token', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ valid: await isResetTokenValid(services, c.req.param('token')) }, 200);
+    })
+    .post('/reset', validateJson(ResetPasswordRequest), async (c) => {
+      const { token, password } = bodyOf(c, ResetPasswordRequest);
+      if (!(await resetPassword(services, token, password))) throw invalidResetLink();
+      return c.json({ success: true as const }, 200);
+    })
+    .put('/', requireSession(), validateJson(ChangePasswordRequest), async (c) => {
+      const { sessionId, claims } = sessionOf(c);
+      const { currentPassword, newPassword } = bodyOf(c, ChangePasswordRequest);
+      const verdict = await rateLimiter.check(signInLimits.perAccount, claims.email);
+      if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
+      const user = await findUserById(services.db, claims.sub);
+      if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
+        await rateLimiter.count(signInLimits.perAccount, claims.email);
+        throw new ApiFailure(403, ErrorCode.currentPasswordIncorrect, PasswordMessage.currentPasswordIncorrect);
+      }
+      await changePassword(services, user.id, sessionId, newPassword);
+      return c.json({ success: true as const }, 200);
+    });
+}

@@ -63,6 +63,16 @@ const EnvSchema = v.object({
   SESSION_TTL_HOURS: PositiveNumber('12'),
   SIGNING_KEY_ROTATION_DAYS: PositiveNumber('30'),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => /^smtps?:\/\//.test(value) && URL.canParse(value),
+        'must be smtp://user:password@host:port or smtps://…',
+      ),
+    ),
+  ),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty())),
 });
 
 export type Env = {
@@ -79,6 +89,9 @@ export type Env = {
   sessionTtlSeconds: number;
   signingKeyRotationSeconds: number;
   trustProxy: boolean;
+  /** Unset: mails stay in the outbox (and the development mailbox outside production). */
+  smtpUrl: string | null;
+  mailFrom: string;
 };
 
 /** Raised at start with every bad variable named, so a misconfiguration is fixed in one go. */
@@ -112,5 +125,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     sessionTtlSeconds: Math.round(env.SESSION_TTL_HOURS * 3600),
     signingKeyRotationSeconds: Math.round(env.SIGNING_KEY_ROTATION_DAYS * 86400),
     trustProxy: env.TRUST_PROXY === 'true',
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom:
+      env.MAIL_FROM ?? `"${env.PRODUCT_NAME}" <no-reply@${new URL(env.PUBLIC_ORIGIN ?? 'http://localhost').hostname}>`,
   };
 }

@@ -19,6 +19,7 @@ export function createOutbox(db: Database, logger: Logger, now: () => Date) {
           textBody: mail.text,
           htmlBody: mail.html,
           createdAt: now(),
+          nextAttemptAt: now(),
         })
         .returning({ id: outbox.id });
       if (!row) throw new Error('outbox insert returned nothing');

@@ -1,0 +1,89 @@
+// @vitest-environment node
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../server/db/schema';
+import { createMailDelivery, retryDelaySeconds } from '../../server/services/mail-delivery';
+import { startTestPortal, type TestPortal } from './support';
+
+/** A real SMTP server in the test process, keeping what it receives. */
+let sink: SMTPServer;
+let sinkPort: number;
+const received: { to: string[]; raw: string }[] = [];
+let portal: TestPortal;
+
+beforeAll(async () => {
+  sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  sinkPort = (sink.server.address() as AddressInfo).port;
+  portal = await startTestPortal();
+});
+afterAll(async () => {
+  await portal.close();
+  await new Promise<void>((resolve) => sink.close(() => resolve()));
+});
+
+function deliveryTo(port: number) {
+  return createMailDelivery({
+    db: portal.db,
+    transport: nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true }),
+    from: '"Bondline" <no-reply@portal.test>',
+    logger: portal.services.logger,
+    now: () => portal.clock.current,
+  });
+}
+
+describe('mail delivery over SMTP', () => {
+  it('sends the sign-up code from the outbox and marks it sent', async () => {
+    const response = await portal.request('/api/account/create-pending-account', {
+      json: { email: 'mailme@example.com' },
+      address: '192.0.2.10',
+    });
+    expect(response.status).toBe(200);
+    expect(await deliveryTo(sinkPort).deliverDue()).toBe(1);
+    const mail = received.find((message) => message.to.includes('mailme@example.com'));
+    expect(mail?.raw).toMatch(/Subject: Your Bondline verification code/);
+    expect(mail?.raw).toMatch(/verification code is \d{6}/);
+    const [row] = await portal.db.select().from(outbox).where(eq(outbox.toAddress, 'mailme@example.com'));
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(await deliveryTo(sinkPort).deliverDue()).toBe(0);
+  });
+
+  it('keeps a mail that could not be sent and sends it on a later try', async () => {
+    await portal.request('/api/account/create-pending-account', {
+      json: { email: 'retry@example.com' },
+      address: '192.0.2.11',
+    });
+    // Nothing listens on port 9: the send fails.
+    expect(await deliveryTo(9).deliverDue()).toBe(1);
+    const [failed] = await portal.db.select().from(outbox).where(eq(outbox.toAddress, 'retry@example.com'));
+    expect(failed).toMatchObject({ sentAt: null, attempts: 1 });
+    expect(failed?.lastError).toBeTruthy();
+
+    // Not due again before the retry delay; due after it.
+    expect(await deliveryTo(sinkPort).deliverDue()).toBe(0);
+    portal.clock.current = new Date(portal.clock.current.getTime() + retryDelaySeconds(1) * 1000);
+    expect(await deliveryTo(sinkPort).deliverDue()).toBe(1);
+    expect(received.some((message) => message.to.includes('retry@example.com'))).toBe(true);
+  });
+
+  it('waits longer after each failure, at most an hour', () => {
+    expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([30, 60, 120, 240]);
+    expect(retryDelaySeconds(20)).toBe(3600);
+  });
+});

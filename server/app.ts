@@ -9,6 +9,7 @@ import { requestLogging } from './logger';
 import { accountRoutes } from './routes/account';
 import { accountCreationRoutes } from './routes/account-creation';
 import { authRoutes } from './routes/auth';
+import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { monitoringRoutes } from './routes/monitoring';
 import { passwordRoutes } from './routes/password';
@@ -44,6 +45,7 @@ export function createApp(services: AppServices) {
   app.route(api.health, healthRoutes(services));
   app.route(api.errorTunnel, monitoringRoutes(services));
   app.route('/.well-known', wellKnownRoutes(services));
+  if (!services.env.production) app.route('/dev/mailbox', devMailboxRoutes(services));
 
   app.notFound((c) => c.json(errorBody(ErrorCode.notFound, 'Not found.'), 404));
   app.onError((error, c) => {

@@ -87,3 +87,34 @@ describe('mail delivery over SMTP', () => {
     expect(retryDelaySeconds(20)).toBe(3600);
   });
 });
+
+describe('the development mailbox', () => {
+  it('lists the outbox, escaped, outside production', async () => {
+    await portal.request('/api/account/create-pending-account', {
+      json: { email: 'reader@example.com' },
+      address: '192.0.2.12',
+    });
+    await portal.services.outbox.enqueue({
+      to: 'x@example.com',
+      subject: '<script>alert(1)</script>',
+      text: 'a & b',
+      html: '',
+    });
+    const page = await portal.request('/dev/mailbox');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Your Bondline verification code');
+    expect(page.text).toMatch(/verification code is \d{6}/);
+    expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page.text).not.toContain('<script>');
+    expect(page.text).toContain('a &amp; b');
+  });
+
+  it('does not exist in production', async () => {
+    const production = await startTestPortal({ APP_ENV: 'production' });
+    try {
+      expect((await production.request('/dev/mailbox')).status).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});

@@ -18,6 +18,8 @@ export type DatabaseHandle = {
   runScriptsInTransaction(scripts: string[]): Promise<void>;
   /** Runs one plain query, for schema bookkeeping. */
   query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
+  /** Runs `work` while no other process holds the same lock (PostgreSQL); PGlite has one process. */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -49,6 +51,7 @@ export async function openDatabase({
     async query<Row>(text: string, params: unknown[] = []) {
       return (await client.query<Row>(text, params)).rows;
     },
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
 }
@@ -82,14 +85,34 @@ async function openPostgres(url: string, searchPath?: string): Promise<DatabaseH
     async query<Row>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as Row[];
     },
+    async exclusively(work) {
+      // A session-level advisory lock on a connection of its own, held while `work` runs.
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [migrationLockId]);
+        return await work();
+      } finally {
+        await connection.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => {});
+        connection.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
 
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Any fixed number: processes starting together take turns at migrating. */
+const migrationLockId = 724_112_026;
 
-/** Applies the migrations not yet applied, in name order, each in its own transaction. */
-export async function migrate(handle: DatabaseHandle): Promise<string[]> {
+/**
+ * Applies the migrations not yet applied, in name order, each in its own transaction; processes
+ * that start at the same time against one PostgreSQL take turns.
+ */
+export function migrate(handle: DatabaseHandle): Promise<string[]> {
+  return handle.exclusively(() => applyPendingMigrations(handle));
+}
+
+async function applyPendingMigrations(handle: DatabaseHandle): Promise<string[]> {
   await handle.query(
     'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
   );

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, pendingAccounts, users, verificationCodes } from '../../server/db/schema';
 import { accountCreationLimits } from '../../server/routes/account-creation';
@@ -22,12 +22,7 @@ function client() {
 
 /** The code of the newest mail to an address, read from the outbox as a person reads their mail. */
 async function latestCode(email: string): Promise<string> {
-  const [mail] = await portal.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.toAddress, email))
-    .orderBy(desc(outbox.createdAt))
-    .limit(1);
+  const mail = await portal.newestMailTo(email);
   const code = /\b(\d{6})\b/.exec(mail?.textBody ?? '')?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outbox, passwordResetTokens } from '../../server/db/schema';
 import { passwordLimits } from '../../server/routes/password';
@@ -21,12 +21,7 @@ const reset = (token: string, password: string) => portal.request('/api/password
 /** The reset link of the newest mail to an address, as the person would click it. */
 async function resetTokenMailedTo(email: string): Promise<string> {
   return vi.waitFor(async () => {
-    const [mail] = await portal.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.toAddress, email))
-      .orderBy(desc(outbox.createdAt))
-      .limit(1);
+    const mail = await portal.newestMailTo(email);
     const token = /\/password\/reset\/([A-Za-z0-9_-]{43})/.exec(mail?.textBody ?? '')?.[1];
     if (!token) throw new Error(`no reset link mailed to ${email}`);
     return token;

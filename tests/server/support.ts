@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
+import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from '../../server/app';
 import { type DatabaseHandle, migrate, openDatabase } from '../../server/db/database';
-import { users } from '../../server/db/schema';
+import { outbox, users } from '../../server/db/schema';
 import { parseEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { createServices } from '../../server/services/index';
@@ -103,6 +104,17 @@ export async function startTestPortal(envOverrides: Record<string, string> = {})
     return cookieFrom(response.headers);
   }
 
+  /** The newest mail to an address, as its recipient would read it (null when none). */
+  async function newestMailTo(email: string) {
+    const [mail] = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, email))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    return mail ?? null;
+  }
+
   async function close() {
     await database.close();
     if (postgresUrl && schema) {
@@ -113,7 +125,20 @@ export async function startTestPortal(envOverrides: Record<string, string> = {})
     }
   }
 
-  return { app, services, database, db: database.db, env, clock, logLines, request, createUser, signIn, close };
+  return {
+    app,
+    services,
+    database,
+    db: database.db,
+    env,
+    clock,
+    logLines,
+    request,
+    createUser,
+    signIn,
+    newestMailTo,
+    close,
+  };
 }
 
 export type TestPortal = Awaited<ReturnType<typeof startTestPortal>>;

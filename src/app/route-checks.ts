@@ -3,6 +3,7 @@ import type { SessionClaims } from '../../contract/auth';
 import { accountUserQuery } from '../lib/queries';
 import { mayOpenOwnerRoute, mayOpenSubscriptionPortal, storedUserIsStale } from './guards';
 import type { RouterContext } from './router-context';
+import { settledSessionUser } from './session';
 
 /** The checks a guarded route's beforeLoad runs, in the router's terms (throwing redirects). */
 
@@ -11,6 +12,12 @@ export function refreshStaleUser(context: RouterContext, user: SessionClaims): v
   if (storedUserIsStale(user, context.queryClient.getQueryData(accountUserQuery.queryKey))) {
     context.session.send({ type: 'session.refreshUser' });
   }
+}
+
+/** The same refresh on public pages that do not skip it (spec section 2), when someone is signed in. */
+export async function refreshStaleUserIfSignedIn(context: RouterContext): Promise<void> {
+  const user = await settledSessionUser(context.session);
+  if (user) refreshStaleUser(context, user);
 }
 
 export async function requireOwner(context: RouterContext, referenceId: string | undefined): Promise<void> {

@@ -1,14 +1,19 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import type { RouterContext } from './router-context';
+import { rerunGuardsAfterReconnect } from './session';
 
-export function createAppRouter(context: RouterContext) {
-  return createRouter({
+/** The app's router; tests pass a memory history. */
+export function createAppRouter(context: RouterContext, options: { history?: RouterHistory } = {}) {
+  const router = createRouter({
     routeTree,
     context,
     defaultPreload: 'intent',
     scrollRestoration: true,
+    ...options,
   });
+  rerunGuardsAfterReconnect(context.session, () => void router.invalidate());
+  return router;
 }
 
 declare module '@tanstack/react-router' {

@@ -49,3 +49,21 @@ export async function settledSessionUser(session: SessionActor): Promise<Session
   );
   return snapshot.context.user;
 }
+
+/**
+ * Guards that ran while the portal was unreachable saw nobody signed in. Once the session is known
+ * again (the person pressed "Try again"), they run again with the answer: someone signed in who was
+ * parked on /login goes on to where they were headed.
+ */
+export function rerunGuardsAfterReconnect(session: SessionActor, rerun: () => void): () => void {
+  let wasUnreachable = session.getSnapshot().matches('unreachable');
+  const subscription = session.subscribe((snapshot) => {
+    if (snapshot.matches('unreachable')) {
+      wasUnreachable = true;
+    } else if (wasUnreachable && (snapshot.matches('signedIn') || snapshot.matches('signedOut'))) {
+      wasUnreachable = false;
+      rerun();
+    }
+  });
+  return () => subscription.unsubscribe();
+}

@@ -22,8 +22,8 @@ const toastStyle = css({
   '&[data-type=success]': { borderInlineStartWidth: '4px', borderInlineStartColor: 'success.default' },
 });
 
-// zag has no centre placement: the "c" group is the top group moved to the middle of the screen.
-const centreRegion = css({ top: '50% !important', transform: 'translateY(-50%)' });
+// zag has no centre placement: the "c" group is the bottom group moved to the middle of the screen.
+const centreRegion = css({ top: '50% !important', bottom: 'auto !important', transform: 'translateY(-50%)' });
 
 function ToastHost({ group }: { group: ToastGroup }) {
   const { t } = useLingui();

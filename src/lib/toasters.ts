@@ -13,10 +13,14 @@ export type Notification = {
   duration?: number;
 };
 
+/**
+ * Each group needs its own placement: zag names a group's region after it (`toast-group:top`) and
+ * finds it again by that id. The centre group is the bottom group, moved to the middle (toasts.tsx).
+ */
 export const toasters: Record<ToastGroup, ReturnType<typeof createToaster>> = {
   default: createToaster({ placement: 'top', overlap: false, gap: 12, max: 4 }),
   br: createToaster({ placement: 'bottom-end', overlap: false, gap: 12, max: 4 }),
-  c: createToaster({ placement: 'top', overlap: false, gap: 12, max: 2 }),
+  c: createToaster({ placement: 'bottom', overlap: false, gap: 12, max: 2 }),
 };
 
 export function showToast({ title, description, tone = 'info', group = 'default', duration }: Notification): void {

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { loginSearchFor, redirectTargetFor, regionFromLocale, shouldOfferPhoneVerification } from '../app/guards';
+import { refreshStaleUser } from '../app/route-checks';
 import { settledSessionUser } from '../app/session';
 import { config } from '../lib/config';
 
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/auth/callback/$provider')({
   beforeLoad: async ({ context, search, location }) => {
     const user = await settledSessionUser(context.session);
     if (!user) throw redirect({ to: '/login', search: loginSearchFor(location), replace: true });
+    refreshStaleUser(context, user);
     const target = redirectTargetFor(search.redirect, {
       own: window.location.origin,
       orderSite: config.orderSiteOrigin,

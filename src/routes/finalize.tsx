@@ -2,11 +2,13 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { titleHead } from '../app/page-title';
+import { refreshStaleUserIfSignedIn } from '../app/route-checks';
 import { PlaceholderView } from '../features/placeholder/placeholder.view';
 
 const title = msg`Choose a password`;
 
 export const Route = createFileRoute('/finalize')({
+  beforeLoad: ({ context }) => refreshStaleUserIfSignedIn(context),
   head: () => titleHead(i18n._(title)),
   component: FinalizePage,
 });

@@ -2,11 +2,13 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { titleHead } from '../app/page-title';
+import { refreshStaleUserIfSignedIn } from '../app/route-checks';
 import { PlaceholderView } from '../features/placeholder/placeholder.view';
 
 const title = msg`Verify your e-mail`;
 
 export const Route = createFileRoute('/verify-email')({
+  beforeLoad: ({ context }) => refreshStaleUserIfSignedIn(context),
   head: () => titleHead(i18n._(title)),
   component: VerifyEmailPage,
 });

@@ -1,15 +1,16 @@
 import { i18n } from '@lingui/core';
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountUser, Subscription } from '../../contract/account';
 import type { SessionClaims } from '../../contract/auth';
 import { App } from '../../src/app/app';
+import { createAppRouter } from '../../src/app/router';
 import { createSessionActor } from '../../src/app/session';
 import { setUnauthorizedHandler } from '../../src/lib/api-client';
 import { accountUserQuery } from '../../src/lib/queries';
-import { routeTree } from '../../src/routeTree.gen';
 import { anAccount, aSubscription, someClaims } from '../support/fixtures';
 
 /**
@@ -34,7 +35,15 @@ function teamsSubscription(role: 'admin' | 'user' | null, overrides: Partial<Sub
 
 const accountOf = anAccount;
 
-type Backend = { user: SessionClaims | null; account?: AccountUser; accountStatus?: number };
+type Backend = {
+  user: SessionClaims | null;
+  /** While set, GET /api/user fails with this status (the portal is unreachable). */
+  userStatus?: number;
+  account?: AccountUser;
+  accountStatus?: number;
+  /** Who POST /api/auth/login signs in (that request then succeeds). */
+  signsIn?: SessionClaims;
+};
 
 function stubApi(backend: Backend) {
   const json = (status: number, body: unknown) =>
@@ -43,9 +52,14 @@ function stubApi(backend: Backend) {
     const path =
       typeof input === 'string' ? input : input instanceof URL ? input.pathname : new URL(input.url).pathname;
     if (path === '/api/user') {
+      if (backend.userStatus) return json(backend.userStatus, { error: 'unavailable', message: 'Unavailable.' });
       return backend.user
         ? json(200, { user: backend.user })
         : json(401, { error: 'unauthorized', message: 'You need to sign in.' });
+    }
+    if (path === '/api/auth/login' && backend.signsIn) {
+      backend.user = backend.signsIn;
+      return json(200, { user: backend.signsIn });
     }
     if (path === '/api/account/user') {
       if (backend.accountStatus) return json(backend.accountStatus, { error: 'x', message: 'x' });
@@ -66,11 +80,10 @@ async function open(path: string, backend: Backend, seed?: (queryClient: QueryCl
   setUnauthorizedHandler(() => session.send({ type: 'session.unauthorized' }));
   session.start();
   session.send({ type: 'session.check' });
-  const router = createRouter({
-    routeTree,
-    context: { queryClient, session },
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
+  const router = createAppRouter(
+    { queryClient, session },
+    { history: createMemoryHistory({ initialEntries: [path] }) },
+  );
   render(<App router={router} queryClient={queryClient} locale="en" />);
   await waitFor(() => expect(router.state.status).toBe('idle'));
   await waitFor(() => expect(router.state.isLoading).toBe(false));
@@ -121,7 +134,63 @@ describe('routes for someone signed out', () => {
   });
 });
 
+describe('signing in', () => {
+  it('takes the person to the redirect once signed in', async () => {
+    const user = userEvent.setup();
+    const backend: Backend = { user: null, signsIn: teamOwner, account: accountOf(teamOwner, []) };
+    const { location, session } = await open('/routers?utm_source=news', backend);
+    await waitFor(() => expect(location()).toMatch(/^\/login\?/));
+    await user.type(await screen.findByLabelText('E-Mail'), 'owner@example.com');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(location()).toBe('/routers?utm_source=news'));
+    expect(session.getSnapshot().matches('signedIn')).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Routers' })).toBeVisible();
+  });
+});
+
+describe('an unreachable portal', () => {
+  it('offers to try again, and then goes on to the page the person asked for', async () => {
+    const user = userEvent.setup();
+    const backend: Backend = { user: teamOwner, userStatus: 503, account: accountOf(teamOwner, []) };
+    const { location } = await open('/routers', backend);
+    expect(await screen.findByRole('heading', { name: "We can't reach the portal right now." })).toBeVisible();
+    backend.userStatus = undefined;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(location()).toBe('/routers'));
+    expect(await screen.findByRole('heading', { name: 'Routers' })).toBeVisible();
+  });
+});
+
+describe('the sign-in callback', () => {
+  const backend = () => ({ user: teamOwner, account: accountOf(teamOwner, []) });
+
+  it('follows a same-origin redirect', async () => {
+    const { location } = await open('/auth/callback/social?redirect=%2Frouters', backend());
+    await waitFor(() => expect(location()).toBe('/routers'));
+  });
+
+  it('goes to the dashboard for a foreign redirect, or none', async () => {
+    const foreign = await open('/auth/callback/social?redirect=https%3A%2F%2Fevil.example%2F', backend());
+    await waitFor(() => expect(foreign.location()).toBe('/account'));
+    const none = await open('/auth/callback/social', backend());
+    await waitFor(() => expect(none.location()).toBe('/account'));
+  });
+
+  it('sends someone without a session to sign in', async () => {
+    const { location } = await open('/auth/callback/social?redirect=%2Frouters', { user: null });
+    await waitFor(() => expect(location()).toMatch(/^\/login\?/));
+  });
+});
+
 describe('routes for someone signed in', () => {
+  it('title each page with the route title, then the product', async () => {
+    await open('/activate', { user: teamOwner, account: accountOf(teamOwner, []) });
+    await waitFor(() => expect(document.title).toBe('Device Activation | Bondline'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Device Activation' })).toBeVisible();
+    expect(screen.getByText('This page is not available yet.')).toBeVisible();
+  });
+
   it('lead / and unknown paths to the dashboard', async () => {
     const owner = { user: teamOwner, account: accountOf(teamOwner, [teamsSubscription('admin')]) };
     const root = await open('/', owner);
@@ -213,6 +282,21 @@ describe('routes for someone signed in', () => {
     await waitFor(() =>
       expect(fetchStub.mock.calls.some(([input]) => String(input) === '/api/account/user')).toBe(true),
     );
+  });
+
+  it('refresh the stored user on public pages that do not skip it, and not on those that do', async () => {
+    const backend = { user: teamOwner, account: accountOf(teamOwner, []) };
+    const stale = (queryClient: QueryClient) =>
+      queryClient.setQueryData(accountUserQuery.queryKey, accountOf(teamUser, []));
+    const accountCalls = (fetchStub: ReturnType<typeof stubApi>) =>
+      fetchStub.mock.calls.filter(([input]) => String(input) === '/api/account/user').length;
+
+    const welcome = await open('/welcome', backend, stale);
+    await waitFor(() => expect(accountCalls(welcome.fetchStub)).toBe(1));
+
+    const forgot = await open('/password/forgot', backend, stale);
+    expect(forgot.location()).toBe('/password/forgot');
+    expect(accountCalls(forgot.fetchStub)).toBe(0);
   });
 
   it('sign out and go to sign-in on a 401 from any call', async () => {

@@ -23,6 +23,7 @@ export const ErrorCode = {
   invalidCode: 'invalid_code',
   invalidResetToken: 'invalid_reset_token',
   currentPasswordIncorrect: 'current_password_incorrect',
+  botCheckFailed: 'bot_check_failed',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -9,6 +9,7 @@ import { requestLogging } from './logger';
 import { accountRoutes } from './routes/account';
 import { accountCreationRoutes } from './routes/account-creation';
 import { authRoutes } from './routes/auth';
+import { botCheckRoutes } from './routes/bot-check';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { monitoringRoutes } from './routes/monitoring';
@@ -24,7 +25,7 @@ export function createApp(services: AppServices) {
   const app = new Hono<AppEnv>();
 
   app.use(requestLogging(services.logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders(services.botCheck.provider));
   app.use('/api/*', sameOriginMutations(services.env));
   app.use('/api/*', async (c, next) => {
     // The error-reporting tunnel has its own, larger limit.
@@ -43,6 +44,7 @@ export function createApp(services: AppServices) {
   app.route('/api/account', accountCreationRoutes(services));
   app.route('/api/password', passwordRoutes(services));
   app.route(api.health, healthRoutes(services));
+  app.route(api.botCheckChallenge, botCheckRoutes(services));
   app.route(api.errorTunnel, monitoringRoutes(services));
   app.route('/.well-known', wellKnownRoutes(services));
   if (!services.env.production) app.route('/dev/mailbox', devMailboxRoutes(services));

@@ -47,6 +47,16 @@ const SentryDsn = v.optional(
   ),
 );
 
+const BotCheckSetting = v.optional(
+  v.picklist(['altcha', 'turnstile', 'recaptcha', 'off'], 'must be altcha, turnstile, recaptcha or off'),
+  'altcha',
+);
+
+const HttpUrl = v.pipe(
+  v.string(),
+  v.check((value) => /^https?:\/\//.test(value) && URL.canParse(value), 'must be an http:// or https:// URL'),
+);
+
 const EnvSchema = v.object({
   PORT: Port,
   PUBLIC_ORIGIN: v.optional(Origin),
@@ -73,7 +83,42 @@ const EnvSchema = v.object({
     ),
   ),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  BOT_CHECK: BotCheckSetting,
+  BOT_CHECK_SITE_KEY: v.optional(v.string()),
+  BOT_CHECK_SECRET: v.optional(v.string()),
+  BOT_CHECK_VERIFY_URL: v.optional(HttpUrl),
+  BOT_CHECK_HMAC_KEY: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')),
+  ),
+  BOT_CHECK_MIN_SCORE: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.number('must be a number'),
+      v.minValue(0, 'must be between 0 and 1'),
+      v.maxValue(1, 'must be between 0 and 1'),
+    ),
+    '0.5',
+  ),
 });
+
+/** The check before a pending account is created (contract/bot-check.ts). */
+export type BotCheckSettings =
+  | { provider: 'off' }
+  | {
+      provider: 'altcha';
+      /** Unset: a key generated once and kept in the database, shared by every process. */
+      hmacKey: string | null;
+    }
+  | {
+      provider: 'turnstile' | 'recaptcha';
+      siteKey: string;
+      secret: string;
+      /** Unset: the provider's own siteverify URL. */
+      verifyUrl: string | null;
+      /** reCAPTCHA v3 answers below this score are refused. */
+      minScore: number;
+    };
 
 export type Env = {
   port: number;
@@ -92,6 +137,7 @@ export type Env = {
   /** Unset: mails stay in the outbox (and the development mailbox outside production). */
   smtpUrl: string | null;
   mailFrom: string;
+  botCheck: BotCheckSettings;
 };
 
 /** Raised at start with every bad variable named, so a misconfiguration is fixed in one go. */
@@ -112,6 +158,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (production && !env.PUBLIC_ORIGIN) {
     throw new ConfigurationError('Invalid configuration:\n  PUBLIC_ORIGIN: is required when APP_ENV=production');
   }
+  const botCheck = botCheckSettings(env);
   return {
     port: env.PORT,
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
@@ -128,5 +175,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom:
       env.MAIL_FROM ?? `"${env.PRODUCT_NAME}" <no-reply@${new URL(env.PUBLIC_ORIGIN ?? 'http://localhost').hostname}>`,
+    botCheck,
   };
+}
+
+function botCheckSettings(env: v.InferOutput<typeof EnvSchema>): BotCheckSettings {
+  const provider = env.BOT_CHECK;
+  if (provider === 'off') return { provider };
+  if (provider === 'altcha') return { provider, hmacKey: env.BOT_CHECK_HMAC_KEY ?? null };
+  const siteKey = env.BOT_CHECK_SITE_KEY;
+  const secret = env.BOT_CHECK_SECRET;
+  if (!siteKey || !secret) {
+    const missing = [!siteKey && 'BOT_CHECK_SITE_KEY', !secret && 'BOT_CHECK_SECRET'].filter(Boolean);
+    throw new ConfigurationError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: is required when BOT_CHECK=${provider} (from the provider's console)`).join('\n')}`,
+    );
+  }
+  return { provider, siteKey, secret, verifyUrl: env.BOT_CHECK_VERIFY_URL ?? null, minScore: env.BOT_CHECK_MIN_SCORE };
 }

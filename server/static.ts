@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import type { Env } from './env';
 import type { AppEnv } from './http/middleware';
+import { publicBotCheckConfig } from './services/bot-check';
 
 /** HTML-attribute escaping for the JSON we put in a meta tag. */
 function escapeAttribute(value: string): string {
@@ -18,6 +19,7 @@ export function portalConfigMeta(env: Env): string {
     orderSiteOrigin: env.orderSiteOrigin,
     sentryDsn: env.sentryDsn ?? '',
     environment: env.production ? 'production' : 'development',
+    botCheck: publicBotCheckConfig(env.botCheck),
   };
   return `<meta name="portal-config" content="${escapeAttribute(JSON.stringify(config))}">`;
 }

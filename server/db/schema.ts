@@ -27,6 +27,8 @@ export const users = pgTable('users', {
   availableDeviceLimit: integer('available_device_limit').notNull().default(5),
   freeLicenseDataGb: doublePrecision('free_license_data_gb').notNull().default(0),
   usedDataGb: doublePrecision('used_data_gb').notNull().default(0),
+  /** The language of the account's mails; null when not known. */
+  locale: text('locale'),
   createdAt: createdAt(),
 });
 
@@ -118,6 +120,8 @@ export const servers = pgTable('servers', {
 
 export const pendingAccounts = pgTable('pending_accounts', {
   email: text('email').primaryKey(),
+  /** The language of the sign-up, for its mails. */
+  locale: text('locale'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -155,4 +159,15 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
+});
+
+export const botCheckKeys = pgTable('bot_check_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
+
+export const botCheckUsedChallenges = pgTable('bot_check_used_challenges', {
+  challengeId: text('challenge_id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

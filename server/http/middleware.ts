@@ -3,7 +3,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import type { SessionClaims } from '../../contract/auth';
+import type { BotCheckProvider } from '../../contract/bot-check';
 import type { Env } from '../env';
+import { providerOrigins } from '../services/bot-check';
 import type { SessionService } from '../services/sessions';
 import { failures } from './errors';
 
@@ -18,11 +20,16 @@ export type AppEnv = { Variables: AppVariables };
 
 const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Headers every response carries (DESIGN.md section 4). */
-export function securityHeaders(): MiddlewareHandler<AppEnv> {
+/**
+ * Headers every response carries (DESIGN.md section 4). A third-party bot check adds exactly its
+ * provider's script and frame origins; ALTCHA needs nothing more (its worker is a same-origin file).
+ */
+export function securityHeaders(botCheck: BotCheckProvider = 'off'): MiddlewareHandler<AppEnv> {
+  const thirdParty = botCheck === 'turnstile' || botCheck === 'recaptcha' ? providerOrigins[botCheck] : null;
   const contentSecurityPolicy = [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...(thirdParty?.script ?? [])].join(' '),
+    ...(thirdParty ? [["frame-src 'self'", ...thirdParty.frame].join(' ')] : []),
     // Ark UI positions popovers and toasts with style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",

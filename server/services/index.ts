@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
+import { createBotCheck } from './bot-check';
 import { createOutbox } from './outbox';
 import { createRateLimiter } from './rate-limit';
 import { createSessionService } from './sessions';
@@ -28,6 +29,7 @@ export function createServices({ db, env, logger, now = () => new Date() }: AppD
     rateLimiter: createRateLimiter(db, now),
     codes: createVerificationCodes(db, now),
     outbox: createOutbox(db, logger, now),
+    botCheck: createBotCheck({ db, settings: env.botCheck, production: env.production, logger, now }),
   };
 }
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BotCheckConfig } from '../../contract/bot-check';
 
 /**
  * The portal's flags and configuration (spec section 1), in one typed module.
@@ -23,6 +24,7 @@ export const RuntimeConfig = v.object({
   orderSiteOrigin: v.fallback(v.string(), 'https://order.bondline.example'),
   sentryDsn: v.fallback(v.string(), ''),
   environment: v.fallback(v.string(), 'development'),
+  botCheck: v.fallback(BotCheckConfig, { provider: 'altcha' }),
 });
 export type RuntimeConfig = v.InferOutput<typeof RuntimeConfig>;
 

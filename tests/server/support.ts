@@ -34,7 +34,14 @@ export async function startTestPortal(envOverrides: Record<string, string> = {})
       done();
     },
   });
-  const env = parseEnv({ PUBLIC_ORIGIN: publicOrigin, LOG_LEVEL: 'info', TRUST_PROXY: 'true', ...envOverrides });
+  // The bot check is off unless a test turns it on (tests/server/bot-check.test.ts does).
+  const env = parseEnv({
+    PUBLIC_ORIGIN: publicOrigin,
+    LOG_LEVEL: 'info',
+    TRUST_PROXY: 'true',
+    BOT_CHECK: 'off',
+    ...envOverrides,
+  });
   const logger = createLogger(env.logLevel, logSink);
   const clock = { current: new Date('2026-11-22T12:00:00Z') };
   const services = createServices({ db: database.db, env, logger, now: () => clock.current });

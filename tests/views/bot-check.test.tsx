@@ -1,0 +1,51 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { BotCheck } from '../../src/components/bot-check';
+import { TestI18n } from '../support/i18n';
+
+function renderCheck(settings: Parameters<typeof BotCheck>[0]['settings']) {
+  const onSolved = vi.fn();
+  const onReset = vi.fn();
+  const view = render(
+    <TestI18n>
+      <BotCheck onSolved={onSolved} onReset={onReset} settings={settings} />
+    </TestI18n>,
+  );
+  return { ...view, onSolved, onReset };
+}
+
+function changeState(widget: Element, state: string, payload: string | null) {
+  widget.dispatchEvent(new CustomEvent('statechange', { detail: { state, payload } }));
+}
+
+describe('BotCheck', () => {
+  it('renders nothing when the check is off', () => {
+    const { container, onSolved } = renderCheck({ provider: 'off' });
+    expect(container).toBeEmptyDOMElement();
+    expect(onSolved).not.toHaveBeenCalled();
+  });
+
+  it('loads the ALTCHA widget on demand, pointed at our challenge, with our label', async () => {
+    const { container, onSolved, onReset } = renderCheck({ provider: 'altcha' });
+    const widget = await waitFor(() => {
+      const element = container.querySelector('altcha-widget');
+      if (!element) throw new Error('not yet');
+      return element;
+    });
+    expect(widget.getAttribute('challenge')).toBe('/api/bot-check/challenge');
+    expect(widget.getAttribute('language')).toBe('en');
+    expect(globalThis.$altcha.i18n.get('en')?.label).toBe("I'm not a robot");
+
+    changeState(widget, 'verifying', null);
+    changeState(widget, 'verified', 'dG9rZW4=');
+    expect(onSolved).toHaveBeenCalledWith('dG9rZW4=');
+    expect(onReset).not.toHaveBeenCalled();
+    changeState(widget, 'expired', null);
+    expect(onReset).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when a third-party check has no site key', () => {
+    renderCheck({ provider: 'turnstile' });
+    expect(screen.getByRole('alert')).toHaveTextContent('The check could not be loaded. Please reload the page.');
+  });
+});

@@ -9,9 +9,11 @@ import {
 import { ErrorCode } from '../../contract/errors';
 import { ApiFailure, failures } from '../http/errors';
 import { type AppEnv, bodyOf, clientAddressOf, queryOf, validateJson, validateQuery } from '../http/middleware';
+import { negotiateLocale } from '../mail/i18n';
 import { createPendingAccount, finalizeAccountCreation, resendVerificationCode } from '../services/account-creation';
 import type { AppServices } from '../services/index';
 import type { RateLimitRule } from '../services/rate-limit';
+import { requireBotCheck } from './bot-check';
 
 /**
  * Codes by e-mail cost us a send and the recipient an interruption: one per address every 30
@@ -47,9 +49,10 @@ export function accountCreationRoutes(services: AppServices) {
 
   return new Hono<AppEnv>()
     .post('/create-pending-account', validateJson(CreatePendingAccountRequest), async (c) => {
-      const { email } = bodyOf(c, CreatePendingAccountRequest);
+      const { email, 'g-recaptcha-response': botCheckToken } = bodyOf(c, CreatePendingAccountRequest);
+      await requireBotCheck(services.botCheck, botCheckToken, clientAddressOf(c, env));
       await limit(codeLimits(email, clientAddressOf(c, env)));
-      const result = await createPendingAccount(services, email);
+      const result = await createPendingAccount(services, email, negotiateLocale(c.req.header('accept-language')));
       if (result.outcome === 'emailTaken') throw emailTaken();
       if (result.outcome !== 'codeSent') throw failures.notFound();
       return c.json({ success: true as const, expiresAt: result.expiresAt.toISOString() }, 200);
@@ -57,7 +60,7 @@ export function accountCreationRoutes(services: AppServices) {
     .post('/resend-email-verification-code', validateJson(ResendVerificationCodeRequest), async (c) => {
       const { email } = bodyOf(c, ResendVerificationCodeRequest);
       await limit(codeLimits(email, clientAddressOf(c, env)));
-      const result = await resendVerificationCode(services, email);
+      const result = await resendVerificationCode(services, email, negotiateLocale(c.req.header('accept-language')));
       if (result.outcome !== 'codeSent') {
         throw new ApiFailure(
           404,

@@ -9,6 +9,7 @@ import {
 } from '../../contract/password';
 import { ApiFailure, failures } from '../http/errors';
 import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
+import { negotiateLocale } from '../mail/i18n';
 import { findUserById } from '../services/accounts';
 import type { AppServices } from '../services/index';
 import { changePassword, isResetTokenValid, requestPasswordReset, resetPassword } from '../services/password-reset';
@@ -36,10 +37,15 @@ export function passwordRoutes(services: AppServices) {
       const addressVerdict = await rateLimiter.check(passwordLimits.resetMailsPerAddress, email);
       await rateLimiter.count(passwordLimits.resetMailsPerAddress, email);
       // The same answer, after the same work, for every address: whether it has an account, and
-      // whether its mails are limited, is decided after the answer is sent.
+      // whether its mails are limited, is decided after the answer is sent. setImmediate, not a
+      // bare promise: PGlite runs queries on this thread, and the lookup, the token and the mail
+      // must not delay the answer of a known address by running between its microtasks.
       if (addressVerdict.allowed) {
-        void requestPasswordReset(services, email).catch((error: unknown) =>
-          logger.error({ err: error }, 'password reset mail failed'),
+        const locale = negotiateLocale(c.req.header('accept-language'));
+        setImmediate(() =>
+          requestPasswordReset(services, email, locale).catch((error: unknown) =>
+            logger.error({ err: error }, 'password reset mail failed'),
+          ),
         );
       }
       return c.json(

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { Locale } from '../../contract/locales';
 import type { Database } from '../db/database';
 import { pendingAccounts, users } from '../db/schema';
 import type { Env } from '../env';
+import { storedLocale } from '../mail/i18n';
+import { verificationMail } from '../mail/templates';
 import { findUserByEmail } from './accounts';
 import type { Outbox } from './outbox';
 import { hashPassword } from './passwords';
@@ -9,45 +12,42 @@ import type { VerificationCodes } from './verification-codes';
 
 export type AccountCreationDeps = { db: Database; env: Env; codes: VerificationCodes; outbox: Outbox; now: () => Date };
 
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
-function verificationMail(env: Env, email: string, code: string) {
-  const link = `${env.publicOrigin}/verify-email?email=${encodeURIComponent(email)}`;
-  const product = escapeHtml(env.productName);
-  return {
-    to: email,
-    subject: `Your ${env.productName} verification code`,
-    text: `Your ${env.productName} verification code is ${code}. It works for 5 minutes.\n\nEnter it at ${link}\n\nIf you did not ask for an account, ignore this e-mail.`,
-    html: `<p>Your ${product} verification code is</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p><p>It works for 5 minutes. <a href="${escapeHtml(link)}">Enter it here</a>.</p><p>If you did not ask for an account, ignore this e-mail.</p>`,
-  };
-}
-
 export type PendingOutcome =
   | { outcome: 'codeSent'; expiresAt: Date }
   | { outcome: 'emailTaken' }
   | { outcome: 'noPendingAccount' };
 
-/** Starts (or restarts) an account creation: a pending account and a fresh code by e-mail. */
-export async function createPendingAccount(deps: AccountCreationDeps, email: string): Promise<PendingOutcome> {
+/**
+ * Starts (or restarts) an account creation: a pending account and a fresh code by e-mail, in the
+ * language of this sign-up (kept for the resent codes and, later, the account's mails).
+ */
+export async function createPendingAccount(
+  deps: AccountCreationDeps,
+  email: string,
+  locale: Locale,
+): Promise<PendingOutcome> {
   if (await findUserByEmail(deps.db, email)) return { outcome: 'emailTaken' };
   await deps.db
     .insert(pendingAccounts)
-    .values({ email, createdAt: deps.now(), updatedAt: deps.now() })
-    .onConflictDoUpdate({ target: pendingAccounts.email, set: { updatedAt: deps.now() } });
-  return sendCode(deps, email);
+    .values({ email, locale, createdAt: deps.now(), updatedAt: deps.now() })
+    .onConflictDoUpdate({ target: pendingAccounts.email, set: { locale, updatedAt: deps.now() } });
+  return sendCode(deps, email, locale);
 }
 
-/** A new code for a pending account; the previous one stops working. */
-export async function resendVerificationCode(deps: AccountCreationDeps, email: string): Promise<PendingOutcome> {
+/** A new code for a pending account, in the sign-up's language; the previous code stops working. */
+export async function resendVerificationCode(
+  deps: AccountCreationDeps,
+  email: string,
+  requestLocale: Locale,
+): Promise<PendingOutcome> {
   const [pending] = await deps.db.select().from(pendingAccounts).where(eq(pendingAccounts.email, email));
   if (!pending) return { outcome: 'noPendingAccount' };
-  return sendCode(deps, email);
+  return sendCode(deps, email, storedLocale(pending.locale) ?? requestLocale);
 }
 
-async function sendCode(deps: AccountCreationDeps, email: string): Promise<PendingOutcome> {
+async function sendCode(deps: AccountCreationDeps, email: string, locale: Locale): Promise<PendingOutcome> {
   const { code, expiresAt } = await deps.codes.issue(email);
-  await deps.outbox.enqueue(verificationMail(deps.env, email, code));
+  await deps.outbox.enqueue(verificationMail(deps.env, locale, email, code));
   return { outcome: 'codeSent', expiresAt };
 }
 
@@ -65,15 +65,36 @@ export async function finalizeAccountCreation(
   if (check !== 'accepted') return { outcome: 'invalidCode' };
   if (await findUserByEmail(deps.db, request.email)) return { outcome: 'emailTaken' };
   const passwordHash = await hashPassword(request.password);
-  const userId = await deps.db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({ email: request.email, passwordHash, createdAt: deps.now() })
-      .returning({ id: users.id });
-    await tx.delete(pendingAccounts).where(eq(pendingAccounts.email, request.email));
-    if (!user) throw new Error('user insert returned nothing');
-    return user.id;
-  });
+  let userId: string;
+  try {
+    userId = await deps.db.transaction(async (tx) => {
+      const [pending] = await tx
+        .delete(pendingAccounts)
+        .where(eq(pendingAccounts.email, request.email))
+        .returning({ locale: pendingAccounts.locale });
+      const [user] = await tx
+        .insert(users)
+        .values({ email: request.email, passwordHash, locale: pending?.locale ?? null, createdAt: deps.now() })
+        .returning({ id: users.id });
+      if (!user) throw new Error('user insert returned nothing');
+      return user.id;
+    });
+  } catch (error) {
+    // Two finalizations of one address at once: both passed the checks above, the database let
+    // one account in. The other is told the address is taken, as it now is.
+    if (isUniqueViolation(error)) return { outcome: 'emailTaken' };
+    throw error;
+  }
   await deps.codes.consume(request.email);
   return { outcome: 'created', userId };
+}
+
+/** PostgreSQL's unique_violation (23505), raised by pg or PGlite, possibly wrapped by Drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  let cause = error;
+  for (let depth = 0; depth < 5 && typeof cause === 'object' && cause !== null; depth += 1) {
+    if ('code' in cause && cause.code === '23505') return true;
+    cause = 'cause' in cause ? cause.cause : undefined;
+  }
+  return false;
 }

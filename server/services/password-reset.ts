@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Locale } from '../../contract/locales';
 import { resetTokenLifetimeSeconds } from '../../contract/password';
 import type { Database } from '../db/database';
 import { passwordResetTokens, sessions, users } from '../db/schema';
 import type { Env } from '../env';
+import { storedLocale } from '../mail/i18n';
+import { passwordResetMail } from '../mail/templates';
 import { findUserByEmail } from './accounts';
 import type { Outbox } from './outbox';
 import { hashPassword } from './passwords';
@@ -12,8 +15,11 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 
 export type PasswordDeps = { db: Database; env: Env; outbox: Outbox; now: () => Date };
 
-/** Sends a reset link when the address has an account; does nothing otherwise (the caller answers the same). */
-export async function requestPasswordReset(deps: PasswordDeps, email: string): Promise<void> {
+/**
+ * Sends a reset link when the address has an account; does nothing otherwise (the caller answers
+ * the same). The mail is in the account's language, or the request's when the account has none.
+ */
+export async function requestPasswordReset(deps: PasswordDeps, email: string, requestLocale: Locale): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   // 256 bits from a CSPRNG, base64url: 43 characters.
@@ -24,13 +30,8 @@ export async function requestPasswordReset(deps: PasswordDeps, email: string): P
     expiresAt: new Date(deps.now().getTime() + resetTokenLifetimeSeconds * 1000),
     createdAt: deps.now(),
   });
-  const link = `${deps.env.publicOrigin}/password/reset/${token}`;
-  await deps.outbox.enqueue({
-    to: user.email,
-    subject: `Reset your ${deps.env.productName} password`,
-    text: `Someone asked to reset the password of your ${deps.env.productName} account. To choose a new one, open ${link} within an hour.\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
-    html: `<p>Someone asked to reset the password of your account.</p><p><a href="${link}">Choose a new password</a> within an hour.</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
-  });
+  const locale = storedLocale(user.locale) ?? requestLocale;
+  await deps.outbox.enqueue(passwordResetMail(deps.env, locale, user.email, token));
 }
 
 async function liveToken(deps: PasswordDeps, token: string) {

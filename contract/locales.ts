@@ -1,0 +1,41 @@
+/**
+ * The portal's languages (spec section 1), English first: the source and the fallback. The UI
+ * follows the browser's languages; the server writes its mails in the one the sign-up came in.
+ */
+export const locales = [
+  'en',
+  'ar',
+  'de',
+  'es',
+  'fr',
+  'it',
+  'ja',
+  'ko',
+  'nb',
+  'pl',
+  'pt',
+  'ro',
+  'ru',
+  'sv',
+  'tr',
+  'uk',
+  'zh-CN',
+] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'en';
+
+export const isLocale = (value: unknown): value is Locale => locales.some((locale) => locale === value);
+
+/** Tags that name one of our languages by another name. */
+const aliases: Record<string, Locale> = { no: 'nb', nn: 'nb', zh: 'zh-CN' };
+
+/** Which of our languages one BCP 47 tag (`de-AT`, `zh-Hans-CN`, `nb`) names, if any. */
+export function matchLocale(tag: string): Locale | undefined {
+  const normalized = tag.trim().toLowerCase();
+  const exact = locales.find((locale) => locale.toLowerCase() === normalized);
+  if (exact) return exact;
+  const [language = '', script] = normalized.split('-');
+  // Traditional Chinese is not Simplified Chinese; English serves those readers better than a wrong script.
+  if (language === 'zh' && /^(hant|tw|hk|mo)$/.test(script ?? '')) return undefined;
+  return locales.find((locale) => locale === language) ?? aliases[language];
+}

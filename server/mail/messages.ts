@@ -1,0 +1,77 @@
+import type { MessageDescriptor } from '@lingui/core';
+
+/*
+ * Every sentence of the portal's e-mails. The server runs without Babel, so these are plain message
+ * descriptors rather than macros: the `i18n` comment marks each for `lingui extract` (catalog
+ * locales/{locale}/mail.po), and server/mail/i18n.ts translates them at run time. Ids are explicit
+ * (the extractor needs one); the English text is the `message`.
+ */
+
+export const verificationMessages = {
+  subject: /*i18n*/ {
+    id: 'verification.subject',
+    message: 'Your {productName} verification code',
+    comment: 'Subject of the e-mail with the six-digit code that confirms a new account’s address.',
+  },
+  intro: /*i18n*/ {
+    id: 'verification.intro',
+    message: 'Here is the code to finish creating your {productName} account:',
+    comment: 'Followed by the six-digit code on a line of its own.',
+  },
+  lifetime: /*i18n*/ {
+    id: 'verification.lifetime',
+    message: '{minutes, plural, one {The code works for # minute.} other {The code works for # minutes.}}',
+  },
+  openPage: /*i18n*/ {
+    id: 'verification.openPage',
+    message: 'Enter it on the page where you signed up, or open this link:',
+    comment: 'Plain-text mail: followed by the address of the verification page on a line of its own.',
+  },
+  linkLabel: /*i18n*/ {
+    id: 'verification.linkLabel',
+    message: 'Open the verification page',
+    comment: 'HTML mail: the text of the link to the page where the code is entered.',
+  },
+  ignore: /*i18n*/ {
+    id: 'verification.ignore',
+    message: 'If you did not ask to create an account, ignore this e-mail: no account is created without the code.',
+  },
+} satisfies Record<string, MessageDescriptor>;
+
+export const passwordResetMessages = {
+  subject: /*i18n*/ {
+    id: 'reset.subject',
+    message: 'Reset your {productName} password',
+  },
+  intro: /*i18n*/ {
+    id: 'reset.intro',
+    message: 'Someone asked to reset the password of your {productName} account.',
+  },
+  openLink: /*i18n*/ {
+    id: 'reset.openLink',
+    message: 'To choose a new password, open this link:',
+    comment: 'Plain-text mail: followed by the reset link on a line of its own.',
+  },
+  linkLabel: /*i18n*/ {
+    id: 'reset.linkLabel',
+    message: 'Choose a new password',
+    comment: 'HTML mail: the text of the reset link.',
+  },
+  lifetime: /*i18n*/ {
+    id: 'reset.lifetime',
+    message:
+      '{hours, plural, =1 {The link works for one hour, and only once.} other {The link works for # hours, and only once.}}',
+  },
+  ignore: /*i18n*/ {
+    id: 'reset.ignore',
+    message: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  },
+} satisfies Record<string, MessageDescriptor>;
+
+export const commonMessages = {
+  support: /*i18n*/ {
+    id: 'common.support',
+    message: 'Questions? Write to {supportEmail}.',
+    comment: 'Last line of every e-mail.',
+  },
+} satisfies Record<string, MessageDescriptor>;

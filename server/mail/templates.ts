@@ -1,0 +1,133 @@
+import { verificationCodeLifetimeSeconds } from '../../contract/account-creation';
+import type { Locale } from '../../contract/locales';
+import { resetTokenLifetimeSeconds } from '../../contract/password';
+import type { Env } from '../env';
+import type { Mail } from '../services/outbox';
+import { directionOf, type Translate, translatorFor } from './i18n';
+import { commonMessages, passwordResetMessages, verificationMessages } from './messages';
+
+type MailEnv = Pick<Env, 'productName' | 'publicOrigin' | 'supportEmail'>;
+
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+/** Stands for an e-mail address in a translated sentence until the address is set in its own <bdi>. */
+const addressMark = '\uE000';
+
+/** A block of the HTML body; text is escaped here, never trusted. */
+type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'code'; code: string }
+  | { kind: 'link'; href: string; label: string }
+  | { kind: 'note'; text: string; address?: string };
+
+const blockStyles = {
+  paragraph: 'margin:0 0 16px;font-size:16px;line-height:1.5',
+  code: 'margin:0 0 16px;font-size:28px;font-weight:bold;letter-spacing:6px;font-family:ui-monospace,Menlo,Consolas,monospace',
+  link: 'display:inline-block;padding:12px 20px;border-radius:8px;background:#0b5cad;color:#ffffff;text-decoration:none;font-weight:bold',
+  note: 'margin:0 0 12px;font-size:14px;line-height:1.5;color:#555555',
+};
+
+function renderBlock(block: Block): string {
+  switch (block.kind) {
+    case 'paragraph':
+      return `<p style="${blockStyles.paragraph}">${escapeHtml(block.text)}</p>`;
+    case 'code':
+      // The code reads left to right in every language.
+      return `<p dir="ltr" style="${blockStyles.code}">${escapeHtml(block.code)}</p>`;
+    case 'link':
+      return `<p style="margin:0 0 24px"><a href="${escapeHtml(block.href)}" style="${blockStyles.link}">${escapeHtml(block.label)}</a></p>`;
+    case 'note': {
+      // An address keeps its left-to-right order inside right-to-left text.
+      const address = block.address ? `<bdi>${escapeHtml(block.address)}</bdi>` : '';
+      return `<p style="${blockStyles.note}">${escapeHtml(block.text).replace(addressMark, address)}</p>`;
+    }
+  }
+}
+
+/** A whole HTML document, in the reader's language and writing direction. */
+function htmlDocument(locale: Locale, subject: string, blocks: Block[]): string {
+  const dir = directionOf(locale);
+  // dir and lang on the wrapper as well: some mail clients drop the <html> element.
+  return `<!doctype html>
+<html lang="${locale}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#ffffff;color:#1a1a1a;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans Arabic',sans-serif">
+<div lang="${locale}" dir="${dir}" style="max-width:560px;margin:0 auto;text-align:${dir === 'rtl' ? 'right' : 'left'}">
+${blocks.map(renderBlock).join('\n')}
+</div>
+</body>
+</html>`;
+}
+
+/** The last line of every mail: where to write with questions. */
+function supportLine(t: Translate, locale: Locale, supportEmail: string) {
+  // Unicode isolates do for plain text what <bdi> does for HTML.
+  const isolated = directionOf(locale) === 'rtl' ? `\u2068${supportEmail}\u2069` : supportEmail;
+  return {
+    text: t(commonMessages.support, { supportEmail: isolated }),
+    html: {
+      kind: 'note',
+      text: t(commonMessages.support, { supportEmail: addressMark }),
+      address: supportEmail,
+    } as const,
+  };
+}
+
+/** The mail with the code that confirms a new account's address, with a link to the page that takes it. */
+export function verificationMail(env: MailEnv, locale: Locale, email: string, code: string): Mail {
+  const t = translatorFor(locale);
+  const link = `${env.publicOrigin}/verify-email?email=${encodeURIComponent(email)}`;
+  const { productName, supportEmail } = env;
+  const minutes = Math.round(verificationCodeLifetimeSeconds / 60);
+  const subject = t(verificationMessages.subject, { productName });
+  const intro = t(verificationMessages.intro, { productName });
+  const lifetime = t(verificationMessages.lifetime, { minutes });
+  const ignore = t(verificationMessages.ignore);
+  const support = supportLine(t, locale, supportEmail);
+  return {
+    to: email,
+    subject,
+    text: [intro, '', code, '', lifetime, t(verificationMessages.openPage), link, '', ignore, '', support.text].join(
+      '\n',
+    ),
+    html: htmlDocument(locale, subject, [
+      { kind: 'paragraph', text: intro },
+      { kind: 'code', code },
+      { kind: 'paragraph', text: lifetime },
+      { kind: 'link', href: link, label: t(verificationMessages.linkLabel) },
+      { kind: 'note', text: ignore },
+      support.html,
+    ]),
+  };
+}
+
+/** The mail with a one-hour, single-use link to choose a new password. */
+export function passwordResetMail(env: MailEnv, locale: Locale, email: string, token: string): Mail {
+  const t = translatorFor(locale);
+  const link = `${env.publicOrigin}/password/reset/${encodeURIComponent(token)}`;
+  const { productName, supportEmail } = env;
+  const hours = Math.round(resetTokenLifetimeSeconds / 3600);
+  const subject = t(passwordResetMessages.subject, { productName });
+  const intro = t(passwordResetMessages.intro, { productName });
+  const lifetime = t(passwordResetMessages.lifetime, { hours });
+  const ignore = t(passwordResetMessages.ignore);
+  const support = supportLine(t, locale, supportEmail);
+  return {
+    to: email,
+    subject,
+    text: [intro, '', t(passwordResetMessages.openLink), link, '', lifetime, '', ignore, '', support.text].join('\n'),
+    html: htmlDocument(locale, subject, [
+      { kind: 'paragraph', text: intro },
+      { kind: 'link', href: link, label: t(passwordResetMessages.linkLabel) },
+      { kind: 'paragraph', text: lifetime },
+      { kind: 'note', text: ignore },
+      support.html,
+    ]),
+  };
+}

@@ -6,20 +6,25 @@ export const AccountCreationMessage = {
   emailTaken: 'An account with this E-Mail already exists with us',
   invalidCode: 'Invalid code, please try again.',
   passwordTooShort: 'Please use at least 8 characters.',
+  passwordTooLong: 'Please use at most 128 characters.',
   passwordRequired: 'Password is required',
+  emailsDiffer: "The E-Mail addresses don't match",
+  passwordsDiffer: "Password doesn't match",
 } as const;
 
 export const minimumPasswordLength = 8;
 export const verificationCodeLifetimeSeconds = 5 * 60;
 export const verificationCodeMaxAttempts = 5;
+/** A new code can be asked for this long after the last one (the server's per-address cooldown). */
+export const resendCooldownSeconds = 30;
 
-const VerificationCode = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, AccountCreationMessage.invalidCode));
+export const VerificationCode = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, AccountCreationMessage.invalidCode));
 
 export const NewPassword = v.pipe(
   v.string(),
   v.minLength(1, AccountCreationMessage.passwordRequired),
   v.minLength(minimumPasswordLength, AccountCreationMessage.passwordTooShort),
-  v.maxLength(128, 'Please use at most 128 characters.'),
+  v.maxLength(128, AccountCreationMessage.passwordTooLong),
 );
 
 /** POST /api/account/create-pending-account */

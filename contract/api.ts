@@ -7,4 +7,14 @@ export const api = {
   jwks: '/.well-known/jwks.json',
   health: '/api/health',
   errorTunnel: '/api/monitoring',
+  createPendingAccount: '/api/account/create-pending-account',
+  resendVerificationCode: '/api/account/resend-email-verification-code',
+  validateAccountCreation: '/api/account/validate-account-creation-request',
+  finalizeAccountCreation: '/api/account/finalize-account-creation-request',
+  forgotPassword: '/api/password/forgot',
+  /** POST resets; GET `${resetPassword}/{token}` tells whether a link is still valid. */
+  resetPassword: '/api/password/reset',
+  changePassword: '/api/password',
+  /** GET: a fresh ALTCHA challenge for the sign-up check. */
+  botCheckChallenge: '/api/bot-check/challenge',
 } as const;

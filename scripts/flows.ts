@@ -84,18 +84,20 @@ function drawEdges(node: AnyStateNode, lines: string[]): void {
       lines.push(`  ${from} -> ${anchorOf(initialTarget)};`);
     }
   }
-  for (const [eventType, transitions] of node.transitions) {
-    for (const transition of transitions) {
-      const label = `${eventLabel(eventType)}${guardLabel(transition.guard)}`;
-      const targets = (transition.target ?? []) as AnyStateNode[];
-      if (targets.length === 0) {
-        lines.push(
-          `  ${anchorOf(node)} -> ${anchorOf(node)} [label=${quote(label)}, style=dashed${clipping(node, node)}];`,
-        );
-      }
-      for (const target of targets) {
-        lines.push(`  ${anchorOf(node)} -> ${anchorOf(target)} [label=${quote(label)}${clipping(node, target)}];`);
-      }
+  const eventless = (node.always ?? []).map((transition) => ['at once', transition] as const);
+  const byEvent = [...node.transitions].flatMap(([eventType, transitions]) =>
+    transitions.map((transition) => [eventType, transition] as const),
+  );
+  for (const [eventType, transition] of [...eventless, ...byEvent]) {
+    const label = `${eventLabel(eventType)}${guardLabel(transition.guard)}`;
+    const targets = (transition.target ?? []) as AnyStateNode[];
+    if (targets.length === 0) {
+      lines.push(
+        `  ${anchorOf(node)} -> ${anchorOf(node)} [label=${quote(label)}, style=dashed${clipping(node, node)}];`,
+      );
+    }
+    for (const target of targets) {
+      lines.push(`  ${anchorOf(node)} -> ${anchorOf(target)} [label=${quote(label)}${clipping(node, target)}];`);
     }
   }
   for (const child of Object.values(node.states) as AnyStateNode[]) drawEdges(child, lines);
@@ -135,7 +137,8 @@ async function main(): Promise<void> {
     'Every state machine of the portal, drawn from its code by `npm run flows` (CI fails when one is out of date).',
     'Open the SVG files in any browser. Boxes are states (nested states sit inside their parent), arrows are the',
     'events that move between them, `[guard]` is the condition an arrow needs, `invoke` is work running while in a',
-    'state, `after` is a timer, `#busy`/`#error` are tags the screens use, and a double circle is an end state.',
+    'state, `after` is a timer, `at once` is taken as soon as the state is entered, `#busy`/`#error` are tags the',
+    'screens use, and a double circle is an end state.',
     '',
     '| flow | machine | diagram |',
     '| --- | --- | --- |',

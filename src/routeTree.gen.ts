@@ -11,14 +11,15 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
+import { Route as SignUpRouteImport } from './routes/_signUp'
 import { Route as SignedInRouteImport } from './routes/_signedIn'
-import { Route as CreateRouteImport } from './routes/create'
-import { Route as FinalizeRouteImport } from './routes/finalize'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswordSetRouteImport } from './routes/password-set'
 import { Route as PhoneNumberVerificationSuccessRouteImport } from './routes/phone-number-verification-success'
-import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as WelcomeRouteImport } from './routes/welcome'
+import { Route as SignUpCreateRouteImport } from './routes/_signUp/create'
+import { Route as SignUpFinalizeRouteImport } from './routes/_signUp/finalize'
+import { Route as SignUpVerifyEmailRouteImport } from './routes/_signUp/verify-email'
 import { Route as SignedInActivateRouteImport } from './routes/_signedIn/activate'
 import { Route as SignedInBillingRouteImport } from './routes/_signedIn/billing'
 import { Route as SignedInPhoneNumberInputRouteImport } from './routes/_signedIn/phone-number-input'
@@ -48,18 +49,12 @@ const SplatRoute = SplatRouteImport.update({
   path: '/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignUpRoute = SignUpRouteImport.update({
+  id: '/_signUp',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signedIn',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CreateRoute = CreateRouteImport.update({
-  id: '/create',
-  path: '/create',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const FinalizeRoute = FinalizeRouteImport.update({
-  id: '/finalize',
-  path: '/finalize',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -78,15 +73,25 @@ const PhoneNumberVerificationSuccessRoute =
     path: '/phone-number-verification-success',
     getParentRoute: () => rootRouteImport,
   } as any)
-const VerifyEmailRoute = VerifyEmailRouteImport.update({
-  id: '/verify-email',
-  path: '/verify-email',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const WelcomeRoute = WelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
   getParentRoute: () => rootRouteImport,
+} as any)
+const SignUpCreateRoute = SignUpCreateRouteImport.update({
+  id: '/create',
+  path: '/create',
+  getParentRoute: () => SignUpRoute,
+} as any)
+const SignUpFinalizeRoute = SignUpFinalizeRouteImport.update({
+  id: '/finalize',
+  path: '/finalize',
+  getParentRoute: () => SignUpRoute,
+} as any)
+const SignUpVerifyEmailRoute = SignUpVerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
+  getParentRoute: () => SignUpRoute,
 } as any)
 const SignedInActivateRoute = SignedInActivateRouteImport.update({
   id: '/activate',
@@ -187,13 +192,13 @@ const UsersEmailSubscriptionsReferenceIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
-  '/create': typeof CreateRoute
-  '/finalize': typeof FinalizeRoute
   '/login': typeof LoginRoute
   '/password-set': typeof PasswordSetRoute
   '/phone-number-verification-success': typeof PhoneNumberVerificationSuccessRoute
-  '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
+  '/create': typeof SignUpCreateRoute
+  '/finalize': typeof SignUpFinalizeRoute
+  '/verify-email': typeof SignUpVerifyEmailRoute
   '/activate': typeof SignedInActivateRoute
   '/billing': typeof SignedInBillingRoute
   '/phone-number-input': typeof SignedInPhoneNumberInputRoute
@@ -216,13 +221,13 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
-  '/create': typeof CreateRoute
-  '/finalize': typeof FinalizeRoute
   '/login': typeof LoginRoute
   '/password-set': typeof PasswordSetRoute
   '/phone-number-verification-success': typeof PhoneNumberVerificationSuccessRoute
-  '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
+  '/create': typeof SignUpCreateRoute
+  '/finalize': typeof SignUpFinalizeRoute
+  '/verify-email': typeof SignUpVerifyEmailRoute
   '/activate': typeof SignedInActivateRoute
   '/billing': typeof SignedInBillingRoute
   '/phone-number-input': typeof SignedInPhoneNumberInputRoute
@@ -246,14 +251,15 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/_signUp': typeof SignUpRouteWithChildren
   '/_signedIn': typeof SignedInRouteWithChildren
-  '/create': typeof CreateRoute
-  '/finalize': typeof FinalizeRoute
   '/login': typeof LoginRoute
   '/password-set': typeof PasswordSetRoute
   '/phone-number-verification-success': typeof PhoneNumberVerificationSuccessRoute
-  '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
+  '/_signUp/create': typeof SignUpCreateRoute
+  '/_signUp/finalize': typeof SignUpFinalizeRoute
+  '/_signUp/verify-email': typeof SignUpVerifyEmailRoute
   '/_signedIn/activate': typeof SignedInActivateRoute
   '/_signedIn/billing': typeof SignedInBillingRoute
   '/_signedIn/phone-number-input': typeof SignedInPhoneNumberInputRoute
@@ -278,13 +284,13 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$'
-    | '/create'
-    | '/finalize'
     | '/login'
     | '/password-set'
     | '/phone-number-verification-success'
-    | '/verify-email'
     | '/welcome'
+    | '/create'
+    | '/finalize'
+    | '/verify-email'
     | '/activate'
     | '/billing'
     | '/phone-number-input'
@@ -307,13 +313,13 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$'
-    | '/create'
-    | '/finalize'
     | '/login'
     | '/password-set'
     | '/phone-number-verification-success'
-    | '/verify-email'
     | '/welcome'
+    | '/create'
+    | '/finalize'
+    | '/verify-email'
     | '/activate'
     | '/billing'
     | '/phone-number-input'
@@ -336,14 +342,15 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/$'
+    | '/_signUp'
     | '/_signedIn'
-    | '/create'
-    | '/finalize'
     | '/login'
     | '/password-set'
     | '/phone-number-verification-success'
-    | '/verify-email'
     | '/welcome'
+    | '/_signUp/create'
+    | '/_signUp/finalize'
+    | '/_signUp/verify-email'
     | '/_signedIn/activate'
     | '/_signedIn/billing'
     | '/_signedIn/phone-number-input'
@@ -367,13 +374,11 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
+  SignUpRoute: typeof SignUpRouteWithChildren
   SignedInRoute: typeof SignedInRouteWithChildren
-  CreateRoute: typeof CreateRoute
-  FinalizeRoute: typeof FinalizeRoute
   LoginRoute: typeof LoginRoute
   PasswordSetRoute: typeof PasswordSetRoute
   PhoneNumberVerificationSuccessRoute: typeof PhoneNumberVerificationSuccessRoute
-  VerifyEmailRoute: typeof VerifyEmailRoute
   WelcomeRoute: typeof WelcomeRoute
   PasswordForgotRoute: typeof PasswordForgotRoute
   QrcodeLoginIdRoute: typeof QrcodeLoginIdRoute
@@ -399,25 +404,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_signUp': {
+      id: '/_signUp'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SignUpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_signedIn': {
       id: '/_signedIn'
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof SignedInRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/create': {
-      id: '/create'
-      path: '/create'
-      fullPath: '/create'
-      preLoaderRoute: typeof CreateRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/finalize': {
-      id: '/finalize'
-      path: '/finalize'
-      fullPath: '/finalize'
-      preLoaderRoute: typeof FinalizeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -441,19 +439,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PhoneNumberVerificationSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/verify-email': {
-      id: '/verify-email'
-      path: '/verify-email'
-      fullPath: '/verify-email'
-      preLoaderRoute: typeof VerifyEmailRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/welcome': {
       id: '/welcome'
       path: '/welcome'
       fullPath: '/welcome'
       preLoaderRoute: typeof WelcomeRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_signUp/create': {
+      id: '/_signUp/create'
+      path: '/create'
+      fullPath: '/create'
+      preLoaderRoute: typeof SignUpCreateRouteImport
+      parentRoute: typeof SignUpRoute
+    }
+    '/_signUp/finalize': {
+      id: '/_signUp/finalize'
+      path: '/finalize'
+      fullPath: '/finalize'
+      preLoaderRoute: typeof SignUpFinalizeRouteImport
+      parentRoute: typeof SignUpRoute
+    }
+    '/_signUp/verify-email': {
+      id: '/_signUp/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof SignUpVerifyEmailRouteImport
+      parentRoute: typeof SignUpRoute
     }
     '/_signedIn/activate': {
       id: '/_signedIn/activate'
@@ -584,6 +596,21 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface SignUpRouteChildren {
+  SignUpCreateRoute: typeof SignUpCreateRoute
+  SignUpFinalizeRoute: typeof SignUpFinalizeRoute
+  SignUpVerifyEmailRoute: typeof SignUpVerifyEmailRoute
+}
+
+const SignUpRouteChildren: SignUpRouteChildren = {
+  SignUpCreateRoute: SignUpCreateRoute,
+  SignUpFinalizeRoute: SignUpFinalizeRoute,
+  SignUpVerifyEmailRoute: SignUpVerifyEmailRoute,
+}
+
+const SignUpRouteWithChildren =
+  SignUpRoute._addFileChildren(SignUpRouteChildren)
+
 interface SignedInRouteChildren {
   SignedInActivateRoute: typeof SignedInActivateRoute
   SignedInBillingRoute: typeof SignedInBillingRoute
@@ -621,13 +648,11 @@ const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
+  SignUpRoute: SignUpRouteWithChildren,
   SignedInRoute: SignedInRouteWithChildren,
-  CreateRoute: CreateRoute,
-  FinalizeRoute: FinalizeRoute,
   LoginRoute: LoginRoute,
   PasswordSetRoute: PasswordSetRoute,
   PhoneNumberVerificationSuccessRoute: PhoneNumberVerificationSuccessRoute,
-  VerifyEmailRoute: VerifyEmailRoute,
   WelcomeRoute: WelcomeRoute,
   PasswordForgotRoute: PasswordForgotRoute,
   QrcodeLoginIdRoute: QrcodeLoginIdRoute,

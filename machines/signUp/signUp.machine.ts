@@ -1,0 +1,373 @@
+import * as v from 'valibot';
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import {
+  AccountCreationMessage,
+  NewPassword,
+  resendCooldownSeconds,
+  VerificationCode,
+  verificationCodeLifetimeSeconds,
+} from '../../contract/account-creation';
+import { Email } from '../../contract/auth';
+
+/** Why a request of the sign-up flow was refused; views map each to a translated message. */
+export type SignUpFailure =
+  | 'emailTaken'
+  | 'botCheckFailed'
+  | 'invalidCode'
+  | 'codeExpired'
+  | 'resendFailed'
+  | 'rateLimited'
+  | 'unavailable';
+
+/** Field errors carry the contract's message keys (or `botCheck`); views translate them. */
+export type SignUpField = 'email' | 'repeatEmail' | 'botCheck' | 'code' | 'password' | 'repeatPassword';
+export type SignUpFieldErrors = Partial<Record<SignUpField, string>>;
+
+/** The message key of a bot check that was not done. */
+export const botCheckMissing = 'botCheckMissing';
+
+export type SignUpContext = {
+  /** Opened from the link in the mail: the code step, with a code of unknown age. */
+  openedFromMail: boolean;
+  email: string;
+  repeatEmail: string;
+  botCheckRequired: boolean;
+  botToken: string;
+  /** Bumped when a token was spent, so the screen shows a fresh challenge. */
+  botCheckRound: number;
+  code: string;
+  /** Seconds the current code has left, counted down by the clock; null when unknown (mail link). */
+  codeSecondsLeft: number | null;
+  canResend: boolean;
+  codeResent: boolean;
+  password: string;
+  repeatPassword: string;
+  fieldErrors: SignUpFieldErrors;
+  failure: SignUpFailure | null;
+};
+
+export type SignUpEvent =
+  | { type: 'user.changeEmail'; value: string }
+  | { type: 'user.changeRepeatEmail'; value: string }
+  | { type: 'botCheck.solved'; token: string }
+  | { type: 'botCheck.expired' }
+  | { type: 'user.submitDetails' }
+  | { type: 'user.changeCode'; value: string }
+  | { type: 'user.submitCode' }
+  | { type: 'user.resendCode' }
+  | { type: 'user.startOver' }
+  | { type: 'user.changePassword'; value: string }
+  | { type: 'user.changeRepeatPassword'; value: string }
+  | { type: 'user.submitPassword' }
+  | { type: 'clock.tick' };
+
+/** Where the flow starts: /create, or /verify-email from the link in the mail. */
+export type SignUpInput = { botCheckRequired: boolean; email?: string; step?: 'create' | 'verify' };
+
+/** The rejection the actors throw so the machine can tell failures apart. */
+export class SignUpError extends Error {
+  constructor(readonly failure: SignUpFailure) {
+    super(failure);
+    this.name = 'SignUpError';
+  }
+}
+
+const failureOf = (error: unknown): SignUpFailure => (error instanceof SignUpError ? error.failure : 'unavailable');
+
+function firstIssue(schema: v.GenericSchema, value: string): string | undefined {
+  const result = v.safeParse(schema, value);
+  return result.success ? undefined : result.issues[0]?.message;
+}
+
+function compact(errors: SignUpFieldErrors): SignUpFieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined));
+}
+
+/** The e-mail step's checks, as message keys per field. */
+export function detailsErrorsOf(
+  context: Pick<SignUpContext, 'email' | 'repeatEmail' | 'botCheckRequired' | 'botToken'>,
+): SignUpFieldErrors {
+  const sameAddress = context.email.trim().toLowerCase() === context.repeatEmail.trim().toLowerCase();
+  return compact({
+    email: firstIssue(Email, context.email),
+    repeatEmail: sameAddress ? undefined : AccountCreationMessage.emailsDiffer,
+    botCheck: context.botCheckRequired && !context.botToken ? botCheckMissing : undefined,
+  });
+}
+
+export function codeErrorsOf(context: Pick<SignUpContext, 'code'>): SignUpFieldErrors {
+  return compact({ code: firstIssue(VerificationCode, context.code) });
+}
+
+export function passwordErrorsOf(context: Pick<SignUpContext, 'password' | 'repeatPassword'>): SignUpFieldErrors {
+  return compact({
+    password: firstIssue(NewPassword, context.password),
+    repeatPassword: context.password === context.repeatPassword ? undefined : AccountCreationMessage.passwordsDiffer,
+  });
+}
+
+const isEmpty = (errors: SignUpFieldErrors) => Object.keys(errors).length === 0;
+
+/** Invoked while a code is sent or checked: the same shape for the resend from either place. */
+const resendCode = (onErrorTarget: string) =>
+  ({
+    id: 'resendCode',
+    src: 'resendCode',
+    input: ({ context }: { context: SignUpContext }) => ({ email: context.email.trim().toLowerCase() }),
+    // Re-entered, so the code's timers start again.
+    onDone: { target: '#signUp.verifying.awaitingCode', reenter: true, actions: ['codeIssued', 'noteCodeResent'] },
+    onError: {
+      target: onErrorTarget,
+      actions: {
+        type: 'noteResendFailed',
+        params: ({ event }: { event: { error: unknown } }) => failureOf(event.error),
+      },
+    },
+  }) as const;
+
+/** Signing up again (from the code step) sends a new code and voids the old one. */
+const startOver = { target: '#signUp.enteringDetails', actions: 'forgetCode' } as const;
+
+/**
+ * Sign-up (spec section 4): e-mail twice and the bot check, a pending account and an e-mailed code,
+ * the code checked, then a password. The code lives `codeLifetime`; a new one can be asked for
+ * after `resendCooldown`, or by starting over. The `clock` ticks each second for the countdown.
+ */
+export const signUpMachine = setup({
+  types: {
+    context: {} as SignUpContext,
+    events: {} as SignUpEvent,
+    input: {} as SignUpInput,
+  },
+  actors: {
+    createPendingAccount: fromPromise<void, { email: string; botToken: string }>(async () => {
+      throw new Error('createPendingAccount is provided by the app');
+    }),
+    resendCode: fromPromise<void, { email: string }>(async () => {
+      throw new Error('resendCode is provided by the app');
+    }),
+    validateCode: fromPromise<void, { email: string; code: string }>(async () => {
+      throw new Error('validateCode is provided by the app');
+    }),
+    finalizeAccount: fromPromise<void, { email: string; code: string; password: string }>(async () => {
+      throw new Error('finalizeAccount is provided by the app');
+    }),
+    /** Sends `clock.tick` every second while a code is awaited. */
+    clock: fromCallback(() => () => {}),
+  },
+  actions: {
+    changeEmail: assign(({ context, event }) => {
+      assertEvent(event, 'user.changeEmail');
+      return { email: event.value, fieldErrors: { ...context.fieldErrors, email: undefined } };
+    }),
+    changeRepeatEmail: assign(({ context, event }) => {
+      assertEvent(event, 'user.changeRepeatEmail');
+      return { repeatEmail: event.value, fieldErrors: { ...context.fieldErrors, repeatEmail: undefined } };
+    }),
+    acceptBotToken: assign(({ context, event }) => {
+      assertEvent(event, 'botCheck.solved');
+      return { botToken: event.token, fieldErrors: { ...context.fieldErrors, botCheck: undefined } };
+    }),
+    forgetBotToken: assign({ botToken: '' }),
+    showDetailsErrors: assign({ fieldErrors: ({ context }) => detailsErrorsOf(context), failure: null }),
+    changeCode: assign(({ context, event }) => {
+      assertEvent(event, 'user.changeCode');
+      return { code: event.value, fieldErrors: { ...context.fieldErrors, code: undefined } };
+    }),
+    showCodeErrors: assign({ fieldErrors: ({ context }) => codeErrorsOf(context), failure: null }),
+    changePassword: assign(({ context, event }) => {
+      assertEvent(event, 'user.changePassword');
+      return { password: event.value, fieldErrors: { ...context.fieldErrors, password: undefined } };
+    }),
+    changeRepeatPassword: assign(({ context, event }) => {
+      assertEvent(event, 'user.changeRepeatPassword');
+      return { repeatPassword: event.value, fieldErrors: { ...context.fieldErrors, repeatPassword: undefined } };
+    }),
+    showPasswordErrors: assign({ fieldErrors: ({ context }) => passwordErrorsOf(context), failure: null }),
+    codeIssued: assign({
+      code: '',
+      codeSecondsLeft: verificationCodeLifetimeSeconds,
+      canResend: false,
+      codeResent: false,
+      failure: null,
+      fieldErrors: {},
+    }),
+    noteCodeResent: assign({ codeResent: true }),
+    forgetCode: assign({ code: '', codeSecondsLeft: null, failure: null, fieldErrors: {}, codeResent: false }),
+    noteResendFailed: assign((_, failure: SignUpFailure) => ({
+      failure: failure === 'rateLimited' ? ('rateLimited' as const) : ('resendFailed' as const),
+    })),
+    /** The "Account Created" toast. */
+    announceAccountCreated: () => {},
+  },
+  guards: {
+    areDetailsValid: ({ context }) => isEmpty(detailsErrorsOf(context)),
+    isCodeWellFormed: ({ context }) => isEmpty(codeErrorsOf(context)),
+    isPasswordValid: ({ context }) => isEmpty(passwordErrorsOf(context)),
+    canResend: ({ context }) => context.canResend,
+    isOpenedFromMail: ({ context }) => context.openedFromMail,
+    isCodeRefused: (_, failure: SignUpFailure) => failure === 'invalidCode',
+    isEmailTaken: (_, failure: SignUpFailure) => failure === 'emailTaken',
+  },
+  delays: {
+    codeLifetime: verificationCodeLifetimeSeconds * 1000,
+    resendCooldown: resendCooldownSeconds * 1000,
+  },
+}).createMachine({
+  id: 'signUp',
+  context: ({ input }) => ({
+    openedFromMail: input.step === 'verify' && Boolean(input.email),
+    email: input.email ?? '',
+    repeatEmail: input.email ?? '',
+    botCheckRequired: input.botCheckRequired,
+    botToken: '',
+    botCheckRound: 0,
+    code: '',
+    codeSecondsLeft: null,
+    // A code from a mail may be minutes old: a new one can be asked for at once.
+    canResend: input.step === 'verify',
+    codeResent: false,
+    password: '',
+    repeatPassword: '',
+    fieldErrors: {},
+    failure: null,
+  }),
+  initial: 'starting',
+  states: {
+    // A link from the mail opens the code step; anything else starts with the e-mail.
+    starting: {
+      always: [{ guard: 'isOpenedFromMail', target: 'verifying.awaitingCode' }, { target: 'enteringDetails' }],
+    },
+    enteringDetails: {
+      on: {
+        'user.changeEmail': { actions: 'changeEmail' },
+        'user.changeRepeatEmail': { actions: 'changeRepeatEmail' },
+        'botCheck.solved': { actions: 'acceptBotToken' },
+        'botCheck.expired': { actions: 'forgetBotToken' },
+        'user.submitDetails': [
+          { guard: 'areDetailsValid', target: 'creatingAccount' },
+          { actions: 'showDetailsErrors' },
+        ],
+      },
+    },
+    creatingAccount: {
+      tags: ['busy'],
+      entry: assign({ failure: null, fieldErrors: {} }),
+      invoke: {
+        id: 'createPendingAccount',
+        src: 'createPendingAccount',
+        input: ({ context }) => ({ email: context.email.trim().toLowerCase(), botToken: context.botToken }),
+        onDone: { target: 'verifying.awaitingCode', actions: 'codeIssued' },
+        onError: {
+          target: 'enteringDetails',
+          actions: assign({
+            failure: ({ event }) => failureOf(event.error),
+            // A bot-check token is good for one request: the next try needs a new one.
+            botToken: '',
+            botCheckRound: ({ context }) => context.botCheckRound + 1,
+          }),
+        },
+      },
+    },
+    verifying: {
+      initial: 'awaitingCode',
+      states: {
+        awaitingCode: {
+          invoke: { id: 'clock', src: 'clock' },
+          after: {
+            codeLifetime: {
+              target: 'needsNewCode',
+              actions: assign({ failure: 'codeExpired', codeSecondsLeft: 0, codeResent: false }),
+            },
+            resendCooldown: { actions: assign({ canResend: true }) },
+          },
+          on: {
+            'clock.tick': {
+              actions: assign({
+                codeSecondsLeft: ({ context }) =>
+                  context.codeSecondsLeft === null ? null : Math.max(0, context.codeSecondsLeft - 1),
+              }),
+            },
+          },
+          initial: 'enteringCode',
+          states: {
+            enteringCode: {
+              on: {
+                'user.changeCode': { actions: 'changeCode' },
+                'user.submitCode': [
+                  { guard: 'isCodeWellFormed', target: 'checkingCode' },
+                  { actions: 'showCodeErrors' },
+                ],
+                'user.resendCode': { guard: 'canResend', target: 'resendingCode' },
+                'user.startOver': startOver,
+              },
+            },
+            checkingCode: {
+              tags: ['busy'],
+              entry: assign({ failure: null, fieldErrors: {}, codeResent: false }),
+              invoke: {
+                id: 'validateCode',
+                src: 'validateCode',
+                input: ({ context }) => ({ email: context.email.trim().toLowerCase(), code: context.code.trim() }),
+                onDone: { target: '#signUp.choosingPassword' },
+                onError: {
+                  target: 'enteringCode',
+                  actions: assign({ failure: ({ event }) => failureOf(event.error) }),
+                },
+              },
+            },
+            resendingCode: {
+              tags: ['busy'],
+              entry: assign({ failure: null, codeResent: false }),
+              invoke: resendCode('#signUp.verifying.awaitingCode.enteringCode'),
+            },
+          },
+        },
+        // The code expired, or was used up: only a new one helps.
+        needsNewCode: {
+          tags: ['error'],
+          on: { 'user.resendCode': 'resendingAfterExpiry', 'user.startOver': startOver },
+        },
+        resendingAfterExpiry: {
+          tags: ['busy'],
+          invoke: resendCode('needsNewCode'),
+        },
+      },
+    },
+    choosingPassword: {
+      on: {
+        'user.changePassword': { actions: 'changePassword' },
+        'user.changeRepeatPassword': { actions: 'changeRepeatPassword' },
+        'user.submitPassword': [{ guard: 'isPasswordValid', target: 'finalizing' }, { actions: 'showPasswordErrors' }],
+      },
+    },
+    finalizing: {
+      tags: ['busy'],
+      entry: assign({ failure: null, fieldErrors: {} }),
+      invoke: {
+        id: 'finalizeAccount',
+        src: 'finalizeAccount',
+        input: ({ context }) => ({
+          email: context.email.trim().toLowerCase(),
+          code: context.code.trim(),
+          password: context.password,
+        }),
+        onDone: { target: 'verified', actions: 'announceAccountCreated' },
+        onError: [
+          {
+            guard: { type: 'isCodeRefused', params: ({ event }) => failureOf(event.error) },
+            target: 'verifying.needsNewCode',
+            actions: assign({ failure: 'invalidCode', code: '' }),
+          },
+          {
+            guard: { type: 'isEmailTaken', params: ({ event }) => failureOf(event.error) },
+            target: 'enteringDetails',
+            actions: assign({ failure: 'emailTaken' }),
+          },
+          { target: 'choosingPassword', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+        ],
+      },
+    },
+    verified: { type: 'final' },
+  },
+});

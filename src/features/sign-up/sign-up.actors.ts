@@ -1,0 +1,68 @@
+import * as v from 'valibot';
+import { fromCallback, fromPromise } from 'xstate';
+import { VerificationCodeIssued } from '../../../contract/account-creation';
+import { api } from '../../../contract/api';
+import { ErrorCode } from '../../../contract/errors';
+import { SignUpError, type SignUpFailure } from '../../../machines/signUp/signUp.machine';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+const Success = v.object({ success: v.literal(true) });
+
+/** Turns the API's refusals into the machine's failure codes. */
+async function refusalsAsFailures<T>(call: () => Promise<T>, byError: Partial<Record<string, SignUpFailure>>) {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw new SignUpError('unavailable');
+    if (error.status === 429) throw new SignUpError('rateLimited');
+    const failure = error.body ? byError[error.body.error] : undefined;
+    throw new SignUpError(failure ?? 'unavailable');
+  }
+}
+
+export const createPendingAccount = fromPromise<void, { email: string; botToken: string }>(async ({ input }) => {
+  await refusalsAsFailures(
+    () =>
+      apiRequest(api.createPendingAccount, {
+        method: 'POST',
+        body: { email: input.email, ...(input.botToken ? { 'g-recaptcha-response': input.botToken } : {}) },
+        schema: VerificationCodeIssued,
+      }),
+    { [ErrorCode.emailTaken]: 'emailTaken', [ErrorCode.botCheckFailed]: 'botCheckFailed' },
+  );
+});
+
+export const resendVerificationCode = fromPromise<void, { email: string }>(async ({ input }) => {
+  await refusalsAsFailures(
+    () => apiRequest(api.resendVerificationCode, { method: 'POST', body: input, schema: VerificationCodeIssued }),
+    {},
+  );
+});
+
+export const validateVerificationCode = fromPromise<void, { email: string; code: string }>(async ({ input }) => {
+  const query = new URLSearchParams({ email: input.email, verificationCode: input.code });
+  await refusalsAsFailures(() => apiRequest(`${api.validateAccountCreation}?${query}`, { schema: Success }), {
+    [ErrorCode.invalidCode]: 'invalidCode',
+    [ErrorCode.validation]: 'invalidCode',
+  });
+});
+
+export const finalizeAccountCreation = fromPromise<void, { email: string; code: string; password: string }>(
+  async ({ input }) => {
+    await refusalsAsFailures(
+      () =>
+        apiRequest(api.finalizeAccountCreation, {
+          method: 'POST',
+          body: { email: input.email, verificationCode: input.code, password: input.password },
+          schema: Success,
+        }),
+      { [ErrorCode.invalidCode]: 'invalidCode', [ErrorCode.emailTaken]: 'emailTaken' },
+    );
+  },
+);
+
+/** One `clock.tick` a second, for the code's countdown. */
+export const secondsClock = fromCallback(({ sendBack }) => {
+  const timer = setInterval(() => sendBack({ type: 'clock.tick' }), 1000);
+  return () => clearInterval(timer);
+});

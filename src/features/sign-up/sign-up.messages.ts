@@ -1,0 +1,28 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { AccountCreationMessage } from '../../../contract/account-creation';
+import { AuthMessage } from '../../../contract/auth';
+import { botCheckMissing, type SignUpFailure } from '../../../machines/signUp/signUp.machine';
+
+/** The contract's validation keys (spec section 5), translated. */
+export const fieldErrorMessages: Record<string, MessageDescriptor> = {
+  [AuthMessage.emailInvalid]: msg`The E-Mail address provided is invalid`,
+  [AccountCreationMessage.emailsDiffer]: msg`The E-Mail addresses don't match`,
+  [AccountCreationMessage.invalidCode]: msg`Invalid code, please try again.`,
+  [AccountCreationMessage.passwordRequired]: msg`Password is required`,
+  [AccountCreationMessage.passwordTooShort]: msg`Please use at least 8 characters.`,
+  [AccountCreationMessage.passwordsDiffer]: msg`Password doesn't match`,
+  [AccountCreationMessage.passwordTooLong]: msg`Please use at most 128 characters.`,
+  [botCheckMissing]: msg`Please complete the check that you are not a robot.`,
+};
+
+/** Spec section 8's messages for each refusal. */
+export const failureMessages: Record<SignUpFailure, MessageDescriptor> = {
+  emailTaken: msg`An account with this E-Mail already exists with us`,
+  botCheckFailed: msg`The check that you are not a robot did not succeed. Please try it again.`,
+  invalidCode: msg`Invalid code, please try again.`,
+  codeExpired: msg`This code has expired. Please ask for a new one.`,
+  resendFailed: msg`We were unable to send a new verification code to you email. Please contact support if this issue persists.`,
+  rateLimited: msg`Too many attempts. Please wait a few minutes and try again.`,
+  unavailable: msg`Something went wrong trying to create your account. Please try again later or contact support`,
+};

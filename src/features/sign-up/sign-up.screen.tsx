@@ -1,0 +1,99 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { signUpMachine } from '../../../machines/signUp/signUp.machine';
+import { css } from '../../../styled-system/css';
+import { BotCheck, botCheckRequired } from '../../components/bot-check';
+import { notify } from '../../lib/notify';
+import {
+  createPendingAccount,
+  finalizeAccountCreation,
+  resendVerificationCode,
+  secondsClock,
+  validateVerificationCode,
+} from './sign-up.actors';
+import { SignUpView } from './sign-up.view';
+
+const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
+const buttonLinkStyle = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minHeight: '10',
+  paddingInline: '4',
+  borderRadius: 'l2',
+  fontWeight: 'semibold',
+  bg: 'accent.default',
+  color: 'accent.fg',
+});
+
+const accountCreated = msg`Account Created`;
+
+/** The route each step of the flow lives at (spec section 2). */
+export function signUpPathOf(snapshot: Pick<SnapshotFrom<typeof signUpMachine>, 'matches'>) {
+  if (snapshot.matches('verifying')) return '/verify-email';
+  if (snapshot.matches('choosingPassword') || snapshot.matches('finalizing') || snapshot.matches('verified'))
+    return '/finalize';
+  return '/create';
+}
+
+/**
+ * Owns the sign-up flow across its three routes: the machine decides the step, and the address bar
+ * follows it (replacing, so Back leaves the flow rather than replaying a spent step).
+ */
+export function SignUpScreen({ step, email }: { step: 'create' | 'verify'; email?: string }) {
+  const actor = useActorRef(
+    signUpMachine.provide({
+      actors: {
+        createPendingAccount,
+        resendCode: resendVerificationCode,
+        validateCode: validateVerificationCode,
+        finalizeAccount: finalizeAccountCreation,
+        clock: secondsClock,
+      },
+      actions: {
+        announceAccountCreated: () => notify({ title: i18n._(accountCreated), tone: 'success' }),
+      },
+    }),
+    { input: { botCheckRequired, email, step } },
+  );
+  const snapshot = useSelector(actor, (state) => state);
+  const path = signUpPathOf(snapshot);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (pathname !== path) void navigate({ to: path, replace: true });
+  }, [pathname, path, navigate]);
+
+  return (
+    <SignUpView
+      snapshot={snapshot}
+      send={actor.send}
+      botCheck={
+        <BotCheck
+          key={snapshot.context.botCheckRound}
+          onSolved={(token) => actor.send({ type: 'botCheck.solved', token })}
+          onReset={() => actor.send({ type: 'botCheck.expired' })}
+        />
+      }
+      signInLink={
+        <Link to="/login" className={linkStyle}>
+          <Trans>Sign in</Trans>
+        </Link>
+      }
+      backToAppLink={
+        <Link
+          to="/login"
+          search={{ login_hint: snapshot.context.email.trim().toLowerCase() }}
+          className={buttonLinkStyle}
+        >
+          <Trans>Back to the app</Trans>
+        </Link>
+      }
+    />
+  );
+}

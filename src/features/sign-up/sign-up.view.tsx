@@ -1,0 +1,316 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { SignUpEvent, signUpMachine } from '../../../machines/signUp/signUp.machine';
+import { css } from '../../../styled-system/css';
+import { BrandLogo } from '../../components/brand-logo';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { failureMessages, fieldErrorMessages } from './sign-up.messages';
+
+type SignUpSnapshot = Pick<SnapshotFrom<typeof signUpMachine>, 'context' | 'hasTag' | 'matches'>;
+
+export type SignUpViewProps = {
+  snapshot: SignUpSnapshot;
+  send: (event: SignUpEvent) => void;
+  /** The bot-check widget, rendered by the screen (it talks to the provider, not the view). */
+  botCheck: ReactNode;
+  /** Router links, rendered by the screen, so the view needs no router. */
+  signInLink: ReactNode;
+  /** The "back to the app" button of the last step. */
+  backToAppLink: ReactNode;
+};
+
+const panel = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+  padding: '6',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'l3',
+  bg: 'canvas',
+});
+const muted = css({ color: 'fg.muted' });
+const linkButton = css({
+  alignSelf: 'flex-start',
+  color: 'accent.default',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  _disabled: { color: 'fg.muted', textDecoration: 'none', cursor: 'not-allowed' },
+});
+
+/** "4:05" for 245 seconds. */
+function formatCountdown(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+function Heading({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <header className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+      <BrandLogo />
+      <h1 id={id} className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+        {children}
+      </h1>
+    </header>
+  );
+}
+
+function useMessages(snapshot: SignUpSnapshot) {
+  const { i18n } = useLingui();
+  const { fieldErrors, failure } = snapshot.context;
+  return {
+    fieldError: (field: keyof typeof fieldErrors) => {
+      const key = fieldErrors[field];
+      return key ? i18n._(fieldErrorMessages[key] ?? { id: key, message: key }) : undefined;
+    },
+    failure: failure ? <Alert>{i18n._(failureMessages[failure])}</Alert> : null,
+  };
+}
+
+/** While a request is checked (spec section 4). */
+function Waiting() {
+  return (
+    <p role="status" className={muted}>
+      <Trans>Please wait while we check your request…</Trans>
+    </p>
+  );
+}
+
+function CreateAccountStep({ snapshot, send, botCheck, signInLink }: SignUpViewProps) {
+  const { t } = useLingui();
+  const { fieldError, failure } = useMessages(snapshot);
+  const { email, repeatEmail, botCheckRequired } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  return (
+    <>
+      <Heading id="sign-up-title">
+        <Trans>Create an account</Trans>
+      </Heading>
+      <form
+        noValidate
+        aria-labelledby="sign-up-title"
+        className={panel}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'user.submitDetails' });
+        }}
+      >
+        {failure}
+        <TextField
+          label={t`E-Mail`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          dir="ltr"
+          value={email}
+          disabled={busy}
+          errorText={fieldError('email')}
+          onValueChange={(value) => send({ type: 'user.changeEmail', value })}
+        />
+        <TextField
+          label={t`Repeat e-mail`}
+          type="email"
+          name="repeat-email"
+          autoComplete="email"
+          inputMode="email"
+          dir="ltr"
+          value={repeatEmail}
+          disabled={busy}
+          errorText={fieldError('repeatEmail')}
+          onValueChange={(value) => send({ type: 'user.changeRepeatEmail', value })}
+        />
+        {botCheckRequired ? (
+          <div className={css({ display: 'grid', gap: '1.5' })}>
+            {botCheck}
+            {fieldError('botCheck') ? (
+              <p className={css({ color: 'danger.default', fontSize: 'sm' })}>{fieldError('botCheck')}</p>
+            ) : null}
+          </div>
+        ) : null}
+        <Button type="submit" width="full" aria-busy={busy} disabled={busy}>
+          <Trans>Continue</Trans>
+        </Button>
+        {busy ? <Waiting /> : null}
+        <p className={muted}>
+          <Trans>Already have an account?</Trans> {signInLink}
+        </p>
+      </form>
+    </>
+  );
+}
+
+function VerifyEmailStep({ snapshot, send }: SignUpViewProps) {
+  const { t } = useLingui();
+  const { fieldError, failure } = useMessages(snapshot);
+  const { email, code, codeSecondsLeft, canResend, codeResent } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const needsNewCode = snapshot.matches({ verifying: 'needsNewCode' });
+  const address = <bdi dir="ltr">{email}</bdi>;
+  const timeLeft = codeSecondsLeft === null ? null : formatCountdown(codeSecondsLeft);
+  return (
+    <>
+      <Heading id="verify-email-title">
+        <Trans>Verify your e-mail</Trans>
+      </Heading>
+      <form
+        noValidate
+        aria-labelledby="verify-email-title"
+        className={panel}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'user.submitCode' });
+        }}
+      >
+        <p>
+          <Trans>We sent a 6-digit code to {address}.</Trans>
+        </p>
+        {codeResent ? (
+          <Alert tone="success">
+            <Trans>A new verification code has been sent to your email!</Trans>
+          </Alert>
+        ) : null}
+        {failure}
+        {needsNewCode ? null : (
+          <>
+            <TextField
+              label={t`Verification code`}
+              name="verification-code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              dir="ltr"
+              value={code}
+              disabled={busy}
+              errorText={fieldError('code')}
+              onValueChange={(value) => send({ type: 'user.changeCode', value })}
+            />
+            {timeLeft !== null && codeSecondsLeft !== 0 ? (
+              <p className={muted}>
+                <Trans>The code works for another {timeLeft}.</Trans>
+              </p>
+            ) : null}
+            <Button type="submit" width="full" aria-busy={busy} disabled={busy}>
+              <Trans>Verify</Trans>
+            </Button>
+          </>
+        )}
+        {busy ? <Waiting /> : null}
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          {needsNewCode ? (
+            <Button type="button" width="full" disabled={busy} onClick={() => send({ type: 'user.resendCode' })}>
+              <Trans>Send a new code</Trans>
+            </Button>
+          ) : (
+            <>
+              <button
+                type="button"
+                className={linkButton}
+                disabled={busy || !canResend}
+                aria-describedby={canResend ? undefined : 'resend-hint'}
+                onClick={() => send({ type: 'user.resendCode' })}
+              >
+                <Trans>Send a new code</Trans>
+              </button>
+              {canResend ? null : (
+                <p id="resend-hint" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+                  <Trans>You can ask for a new code 30 seconds after the last one.</Trans>
+                </p>
+              )}
+            </>
+          )}
+          <button type="button" className={linkButton} disabled={busy} onClick={() => send({ type: 'user.startOver' })}>
+            <Trans>Sign up again with another address</Trans>
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function FinalizeAccountStep({ snapshot, send }: SignUpViewProps) {
+  const { t } = useLingui();
+  const { fieldError, failure } = useMessages(snapshot);
+  const { email, password, repeatPassword } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  return (
+    <>
+      <Heading id="finalize-title">
+        <Trans>Choose a password</Trans>
+      </Heading>
+      <form
+        noValidate
+        aria-labelledby="finalize-title"
+        className={panel}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'user.submitPassword' });
+        }}
+      >
+        {failure}
+        {/* Lets password managers store the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <TextField
+          label={t`Password`}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          value={password}
+          disabled={busy}
+          errorText={fieldError('password')}
+          onValueChange={(value) => send({ type: 'user.changePassword', value })}
+        />
+        <TextField
+          label={t`Repeat password`}
+          type="password"
+          name="repeat-password"
+          autoComplete="new-password"
+          value={repeatPassword}
+          disabled={busy}
+          errorText={fieldError('repeatPassword')}
+          onValueChange={(value) => send({ type: 'user.changeRepeatPassword', value })}
+        />
+        <Button type="submit" width="full" aria-busy={busy} disabled={busy}>
+          <Trans>Create account</Trans>
+        </Button>
+        {busy ? <Waiting /> : null}
+      </form>
+    </>
+  );
+}
+
+function AccountVerifiedStep({ backToAppLink }: SignUpViewProps) {
+  return (
+    <>
+      <Heading id="verified-title">
+        <Trans>Account verified</Trans>
+      </Heading>
+      <section aria-labelledby="verified-title" className={panel}>
+        <p>
+          <Trans>Your account is ready. Sign in with your e-mail address and your new password.</Trans>
+        </p>
+        {backToAppLink}
+      </section>
+    </>
+  );
+}
+
+/** Sign-up, one step per route (spec section 2): /create, /verify-email, /finalize, then done. */
+export function SignUpView(props: SignUpViewProps) {
+  const { snapshot } = props;
+  const step = snapshot.matches('verified') ? (
+    <AccountVerifiedStep {...props} />
+  ) : snapshot.matches('choosingPassword') || snapshot.matches('finalizing') ? (
+    <FinalizeAccountStep {...props} />
+  ) : snapshot.matches('verifying') ? (
+    <VerifyEmailStep {...props} />
+  ) : (
+    <CreateAccountStep {...props} />
+  );
+  return (
+    <div className={css({ display: 'grid', gap: '6', maxWidth: '26rem', marginInline: 'auto', width: '100%' })}>
+      {step}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { type SignUpContext, SignUpError } from '../../machines/signUp/signUp.machine';
+
+/**
+ * A field changes to a value of the other kind: valid when it is invalid, and back. (Every value of
+ * one kind looks the same to the person and the machine, so one of each keeps the paths few.)
+ */
+const toggles =
+  <T extends string>(type: T, field: keyof SignUpContext, [good, bad]: [string, string]) =>
+  ({ context }: { context: SignUpContext }) => [{ type, value: context[field] === good ? bad : good }];
+
+const done = (actorId: string) => [{ type: `xstate.done.actor.${actorId}`, output: undefined, actorId }];
+const refused = (actorId: string, ...failures: ConstructorParameters<typeof SignUpError>[0][]) => [
+  ...failures.map((failure) => ({ type: `xstate.error.actor.${actorId}`, error: new SignUpError(failure), actorId })),
+  { type: `xstate.error.actor.${actorId}`, error: new Error('network down'), actorId },
+];
+
+/** Sample events for generating the sign-up machine's paths. */
+export const signUpCases = {
+  'user.changeEmail': toggles('user.changeEmail', 'email', ['sam@example.com', 'not-an-address']),
+  'user.changeRepeatEmail': toggles('user.changeRepeatEmail', 'repeatEmail', ['sam@example.com', 'sam@example.org']),
+  'botCheck.solved': [{ type: 'botCheck.solved', token: 'solved-token' }],
+  'user.changeCode': toggles('user.changeCode', 'code', ['123456', '12']),
+  'user.changePassword': toggles('user.changePassword', 'password', ['correct horse battery', 'short']),
+  'user.changeRepeatPassword': toggles('user.changeRepeatPassword', 'repeatPassword', [
+    'correct horse battery',
+    'battery horse correct',
+  ]),
+  // Resending is offered once the cooldown has passed, and always for a dead code.
+  'user.resendCode': (snapshot: { context: SignUpContext; matches: (state: object) => boolean }) =>
+    snapshot.context.canResend || snapshot.matches({ verifying: 'needsNewCode' }) ? [{ type: 'user.resendCode' }] : [],
+  'xstate.done.actor.createPendingAccount': done('createPendingAccount'),
+  'xstate.error.actor.createPendingAccount': refused(
+    'createPendingAccount',
+    'emailTaken',
+    'botCheckFailed',
+    'rateLimited',
+  ),
+  'xstate.done.actor.resendCode': done('resendCode'),
+  'xstate.error.actor.resendCode': refused('resendCode', 'rateLimited'),
+  'xstate.done.actor.validateCode': done('validateCode'),
+  'xstate.error.actor.validateCode': refused('validateCode', 'invalidCode', 'rateLimited'),
+  'xstate.done.actor.finalizeAccount': done('finalizeAccount'),
+  'xstate.error.actor.finalizeAccount': refused('finalizeAccount', 'invalidCode', 'emailTaken'),
+} as const;

@@ -4,6 +4,7 @@ import {
   CreatePendingAccountRequest,
   FinalizeAccountCreationRequest,
   ResendVerificationCodeRequest,
+  resendCooldownSeconds,
   ValidateAccountCreationQuery,
 } from '../../contract/account-creation';
 import { ErrorCode } from '../../contract/errors';
@@ -21,7 +22,7 @@ import { requireBotCheck } from './bot-check';
  * code also dies after five wrong tries.
  */
 export const accountCreationLimits = {
-  codeCooldown: { name: 'account-creation:cooldown', limit: 1, windowSeconds: 30 },
+  codeCooldown: { name: 'account-creation:cooldown', limit: 1, windowSeconds: resendCooldownSeconds },
   codesPerAddress: { name: 'account-creation:codes', limit: 10, windowSeconds: 3600 },
   codesPerClient: { name: 'account-creation:client', limit: 40, windowSeconds: 3600 },
   checksPerClient: { name: 'account-creation:checks', limit: 30, windowSeconds: 15 * 60 },

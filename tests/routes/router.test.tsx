@@ -128,9 +128,36 @@ describe('routes for someone signed out', () => {
   });
 
   it('show public pages without a session, as not available yet', async () => {
+    const { location } = await open('/welcome', { user: null });
+    expect(location()).toBe('/welcome');
+    expect(await screen.findByText('This page is not available yet.')).toBeVisible();
+  });
+});
+
+describe('the sign-up routes', () => {
+  it('start at /create without a session', async () => {
     const { location } = await open('/create', { user: null });
     expect(location()).toBe('/create');
-    expect(await screen.findByText('This page is not available yet.')).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
+  });
+
+  it('send a direct visit of /finalize back to /create: a password needs a checked code first', async () => {
+    const { location } = await open('/finalize', { user: null });
+    await waitFor(() => expect(location()).toBe('/create'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
+  });
+
+  it('open the code step from the link in the mail', async () => {
+    const { location } = await open('/verify-email?email=sam%40example.com', { user: null });
+    expect(location()).toBe('/verify-email?email=sam%40example.com');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify your e-mail' })).toBeVisible();
+    expect(screen.getByText('sam@example.com')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
+  });
+
+  it('send /verify-email without an address to /create', async () => {
+    const { location } = await open('/verify-email', { user: null });
+    await waitFor(() => expect(location()).toBe('/create'));
   });
 });
 

@@ -2,7 +2,7 @@
  * Prints the gzip size of the JavaScript each route loads before it renders, from Vite's build
  * manifest, and fails when a route is over its budget in bundle-budget.json.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -42,7 +42,7 @@ function routePathOf(key: string): string {
   const segments = file
     .split(/[/.]/)
     .filter((segment) => segment !== 'index' && segment !== '__root' && !segment.startsWith('_'))
-    .map((segment) => (segment.startsWith('$') ? `{${segment.slice(1)}}` : segment));
+    .map((segment) => (segment === '$' ? '*' : segment.startsWith('$') ? `{${segment.slice(1)}}` : segment));
   return `/${segments.join('/')}`;
 }
 
@@ -50,11 +50,39 @@ const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 if (!entryKey) throw new Error('No entry chunk in the build manifest: run `npm run build` first.');
 const entryFiles = eagerClosure(entryKey);
 
-const filesByRoute = new Map<string, Set<string>>();
+/** Manifest keys by their source file: a route file has a chunk per split part. */
+const keysBySource = new Map<string, string[]>();
 for (const key of Object.keys(manifest).filter((key) => key.startsWith('src/routes/'))) {
-  const route = routePathOf(key);
+  const source = key.replace(/\?.*$/, '');
+  keysBySource.set(source, [...(keysBySource.get(source) ?? []), key]);
+}
+
+/** `src/routes/_signUp/create.tsx` → its pathless layouts' files: `src/routes/_signUp.tsx`. */
+function layoutFilesOf(source: string): string[] {
+  const folders = source
+    .replace(/^src\/routes\//, '')
+    .split('/')
+    .slice(0, -1);
+  return folders
+    .map((_, index) => folders.slice(0, index + 1))
+    .filter((path) => path.at(-1)?.startsWith('_'))
+    .map((path) => `src/routes/${path.join('/')}.tsx`);
+}
+
+const isLayout = (source: string) =>
+  [...keysBySource.keys()].some((other) => other.startsWith(`${source.replace(/\.tsx?$/, '')}/`));
+
+// Every page route, with what its layouts load too; a page whose component lives in its layout
+// (the sign-up steps) has no chunk of its own but still loads the layout's.
+const pageSources = readdirSync('src/routes', { recursive: true, encoding: 'utf8' })
+  .map((file) => `src/routes/${file.replaceAll('\\', '/')}`)
+  .filter((source) => /\.tsx?$/.test(source) && !source.endsWith('.gen.ts') && !isLayout(source));
+const filesByRoute = new Map<string, Set<string>>();
+for (const source of pageSources) {
+  const route = routePathOf(source);
   const files = filesByRoute.get(route) ?? new Set(entryFiles);
-  eagerClosure(key, files);
+  for (const file of [source, ...layoutFilesOf(source)])
+    for (const key of keysBySource.get(file) ?? []) eagerClosure(key, files);
   filesByRoute.set(route, files);
 }
 

@@ -3,7 +3,9 @@ import { msg } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { css } from '../../../styled-system/css';
 import { titleHead } from '../../app/page-title';
+import { ChangePasswordScreen } from '../../features/change-password/change-password.screen';
 import { DashboardView } from '../../features/dashboard/dashboard.view';
 import { accountUserQuery } from '../../lib/queries';
 
@@ -19,12 +21,15 @@ function AccountDashboard() {
   const account = useQuery(accountUserQuery);
   const signingOut = useSelector(session, (state) => state.matches('signingOut'));
   return (
-    <DashboardView
-      account={account.data}
-      loadFailed={account.isError}
-      signingOut={signingOut}
-      onSignOut={() => session.send({ type: 'user.signOut' })}
-      onRetry={() => void account.refetch()}
-    />
+    <div className={css({ display: 'grid', gap: '6' })}>
+      <DashboardView
+        account={account.data}
+        loadFailed={account.isError}
+        signingOut={signingOut}
+        onSignOut={() => session.send({ type: 'user.signOut' })}
+        onRetry={() => void account.refetch()}
+      />
+      <ChangePasswordScreen />
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { titleHead } from '../../app/page-title';
-import { PlaceholderView } from '../../features/placeholder/placeholder.view';
+import { ResetPasswordScreen } from '../../features/reset-password/reset-password.screen';
 
 const title = msg`Reset your password`;
 
@@ -12,5 +12,7 @@ export const Route = createFileRoute('/password/reset/$token')({
 });
 
 function ResetTokenPage() {
-  return <PlaceholderView title={i18n._(title)} />;
+  const { token } = Route.useParams();
+  // A different link is a different reset: start over.
+  return <ResetPasswordScreen key={token} token={token} />;
 }

@@ -1,0 +1,165 @@
+import * as v from 'valibot';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { AccountCreationMessage, NewPassword } from '../../contract/account-creation';
+
+/** Why a reset was refused; views map each to a translated message. */
+export type ResetPasswordFailure = 'invalidLink' | 'unavailable';
+
+/** Field errors carry the contract's message keys; views translate them. */
+export type ResetPasswordFieldErrors = Partial<Record<'password' | 'repeatPassword', string>>;
+
+export type ResetPasswordContext = {
+  token: string;
+  password: string;
+  repeatPassword: string;
+  fieldErrors: ResetPasswordFieldErrors;
+  failure: ResetPasswordFailure | null;
+};
+
+export type ResetPasswordEvent =
+  | { type: 'user.changePassword'; value: string }
+  | { type: 'user.changeRepeatPassword'; value: string }
+  | { type: 'user.submit' }
+  | { type: 'user.retry' };
+
+export type ResetPasswordInput = { token: string };
+
+/** The rejection the resetPassword actor throws so the machine can tell failures apart. */
+export class ResetPasswordError extends Error {
+  constructor(readonly failure: ResetPasswordFailure) {
+    super(failure);
+    this.name = 'ResetPasswordError';
+  }
+}
+
+/** A new password and its repetition: the contract's rules, then the spec's "must match". */
+export function newPasswordErrorsOf(password: string, repeatPassword: string): ResetPasswordFieldErrors {
+  const errors: ResetPasswordFieldErrors = {};
+  const result = v.safeParse(NewPassword, password);
+  if (!result.success) errors.password = result.issues[0].message;
+  if (repeatPassword !== password) errors.repeatPassword = AccountCreationMessage.passwordsDiffer;
+  return errors;
+}
+
+export function fieldErrorsOf(form: Pick<ResetPasswordContext, 'password' | 'repeatPassword'>) {
+  return newPasswordErrorsOf(form.password, form.repeatPassword);
+}
+
+const editing = {
+  'user.changePassword': { target: '#resetPassword.editing', actions: 'changePassword' },
+  'user.changeRepeatPassword': { target: '#resetPassword.editing', actions: 'changeRepeatPassword' },
+} as const;
+
+/**
+ * Setting a new password from an e-mailed link: the link is checked first, so a dead link says so
+ * before anyone types a password.
+ */
+export const resetPasswordMachine = setup({
+  types: {
+    context: {} as ResetPasswordContext,
+    events: {} as ResetPasswordEvent,
+    input: {} as ResetPasswordInput,
+  },
+  actors: {
+    checkResetToken: fromPromise<{ valid: boolean }, { token: string }>(async () => {
+      throw new Error('checkResetToken is provided by the app');
+    }),
+    resetPassword: fromPromise<void, { token: string; password: string }>(async () => {
+      throw new Error('resetPassword is provided by the app');
+    }),
+  },
+  actions: {
+    changePassword: assign(({ context, event }) => {
+      assertEvent(event, 'user.changePassword');
+      return { password: event.value, fieldErrors: { ...context.fieldErrors, password: undefined } };
+    }),
+    changeRepeatPassword: assign(({ context, event }) => {
+      assertEvent(event, 'user.changeRepeatPassword');
+      return { repeatPassword: event.value, fieldErrors: { ...context.fieldErrors, repeatPassword: undefined } };
+    }),
+    showFieldErrors: assign({ fieldErrors: ({ context }) => fieldErrorsOf(context) }),
+    /** Say "Password Changed" and leave for sign-in. */
+    completeReset: () => {},
+  },
+  guards: {
+    isFormValid: ({ context }) => Object.keys(fieldErrorsOf(context)).length === 0,
+    isTokenValid: (_, status: { valid: boolean }) => status.valid,
+    isLinkRefused: (_, error: unknown) => error instanceof ResetPasswordError && error.failure === 'invalidLink',
+  },
+}).createMachine({
+  id: 'resetPassword',
+  context: ({ input }) => ({
+    token: input.token,
+    password: '',
+    repeatPassword: '',
+    fieldErrors: {},
+    failure: null,
+  }),
+  initial: 'checkingLink',
+  states: {
+    checkingLink: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkResetToken',
+        src: 'checkResetToken',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: [
+          { guard: { type: 'isTokenValid', params: ({ event }) => event.output }, target: 'editing' },
+          { target: 'invalidLink' },
+        ],
+        onError: 'checkFailed',
+      },
+    },
+    /** The link could not be checked (network, server): asking again may help. */
+    checkFailed: {
+      tags: ['error'],
+      on: { 'user.retry': 'checkingLink' },
+    },
+    /** Unknown, used or expired: only a new link helps. */
+    invalidLink: {
+      type: 'final',
+      tags: ['error'],
+      entry: assign({ failure: 'invalidLink' as const, password: '', repeatPassword: '' }),
+    },
+    editing: {
+      on: {
+        ...editing,
+        'user.submit': [{ guard: 'isFormValid', target: 'resetting' }, { target: 'invalid' }],
+      },
+    },
+    invalid: {
+      tags: ['error'],
+      entry: 'showFieldErrors',
+      on: {
+        ...editing,
+        'user.submit': { guard: 'isFormValid', target: 'resetting' },
+      },
+    },
+    resetting: {
+      tags: ['busy'],
+      entry: assign({ failure: null, fieldErrors: {} }),
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        input: ({ context }) => ({ token: context.token, password: context.password }),
+        onDone: { target: 'done', actions: 'completeReset' },
+        onError: [
+          {
+            guard: { type: 'isLinkRefused', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'invalidLink',
+          },
+          { target: 'failure', actions: assign({ failure: 'unavailable' as const }) },
+        ],
+      },
+    },
+    /** "Unable to reset password.": the form stays filled in, so trying again is one click. */
+    failure: {
+      tags: ['error'],
+      on: {
+        ...editing,
+        'user.submit': [{ guard: 'isFormValid', target: 'resetting' }, { target: 'invalid' }],
+      },
+    },
+    done: { type: 'final' },
+  },
+});

@@ -1,0 +1,90 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  ChangePasswordEvent,
+  changePasswordMachine,
+} from '../../../machines/changePassword/changePassword.machine';
+import { css } from '../../../styled-system/css';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { failureMessages, fieldErrorMessages } from './change-password.messages';
+
+export type ChangePasswordViewProps = {
+  snapshot: Pick<SnapshotFrom<typeof changePasswordMachine>, 'context' | 'hasTag'>;
+  send: (event: ChangePasswordEvent) => void;
+};
+
+/** The dashboard's "Change password" card: the current password, then the new one twice. */
+export function ChangePasswordView({ snapshot, send }: ChangePasswordViewProps) {
+  const { t, i18n } = useLingui();
+  const { currentPassword, newPassword, repeatPassword, fieldErrors, failure } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const fieldError = (key: string | undefined) =>
+    key ? i18n._(fieldErrorMessages[key] ?? { id: key, message: key }) : undefined;
+
+  return (
+    <section
+      aria-labelledby="change-password-title"
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '3',
+        padding: '5',
+        borderWidth: '1px',
+        borderColor: 'border',
+        borderRadius: 'l3',
+        bg: 'canvas',
+        maxWidth: '32rem',
+        width: '100%',
+      })}
+    >
+      <h2 id="change-password-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+        <Trans>Change password</Trans>
+      </h2>
+      <form
+        noValidate
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'user.submit' });
+        }}
+      >
+        {failure ? <Alert>{i18n._(failureMessages[failure])}</Alert> : null}
+        <TextField
+          label={t`Current password`}
+          type="password"
+          name="current-password"
+          autoComplete="current-password"
+          value={currentPassword}
+          disabled={busy}
+          errorText={fieldError(fieldErrors.currentPassword)}
+          onValueChange={(value) => send({ type: 'user.changeCurrentPassword', value })}
+        />
+        <TextField
+          label={t`New password`}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          value={newPassword}
+          disabled={busy}
+          errorText={fieldError(fieldErrors.newPassword)}
+          onValueChange={(value) => send({ type: 'user.changeNewPassword', value })}
+        />
+        <TextField
+          label={t`Repeat new password`}
+          type="password"
+          name="repeat-password"
+          autoComplete="new-password"
+          value={repeatPassword}
+          disabled={busy}
+          errorText={fieldError(fieldErrors.repeatPassword)}
+          onValueChange={(value) => send({ type: 'user.changeRepeatPassword', value })}
+        />
+        <Button type="submit" aria-busy={busy} disabled={busy} className={css({ alignSelf: 'flex-start' })}>
+          {busy ? <Trans>Changing password…</Trans> : <Trans>Change password</Trans>}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { forgotPasswordMachine } from '../../../machines/forgotPassword/forgotPassword.machine';
+import { css } from '../../../styled-system/css';
+import { config } from '../../lib/config';
+import { requestPasswordReset } from './forgot-password.actors';
+import { ForgotPasswordView } from './forgot-password.view';
+
+const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
+
+export function ForgotPasswordScreen({ email }: { email?: string }) {
+  const actor = useActorRef(forgotPasswordMachine.provide({ actors: { requestPasswordReset } }), {
+    input: { email },
+  });
+  const snapshot = useSelector(actor, (state) => state);
+  return (
+    <ForgotPasswordView
+      snapshot={snapshot}
+      send={actor.send}
+      supportEmail={config.supportEmail}
+      signInLink={
+        <Link to="/login" className={linkStyle}>
+          <Trans>Back to sign in</Trans>
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,104 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  ForgotPasswordEvent,
+  forgotPasswordMachine,
+} from '../../../machines/forgotPassword/forgotPassword.machine';
+import { css } from '../../../styled-system/css';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { failureMessages, fieldErrorMessages, resetRequestedMessage } from './forgot-password.messages';
+
+export type ForgotPasswordViewProps = {
+  snapshot: Pick<SnapshotFrom<typeof forgotPasswordMachine>, 'context' | 'hasTag' | 'matches'>;
+  send: (event: ForgotPasswordEvent) => void;
+  /** Where to write when sending fails (the runtime configuration's support address). */
+  supportEmail: string;
+  /** A router link back to sign in, rendered by the screen so the view needs no router. */
+  signInLink: ReactNode;
+};
+
+const panel = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+  padding: '6',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'l3',
+  bg: 'canvas',
+});
+const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
+
+/** Forgot password (spec section 2): an e-mail address, then the same neutral answer for everyone. */
+export function ForgotPasswordView({ snapshot, send, supportEmail, signInLink }: ForgotPasswordViewProps) {
+  const { t, i18n } = useLingui();
+  const { email, fieldErrors, failure } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const fieldError = (key: string | undefined) =>
+    key ? i18n._(fieldErrorMessages[key] ?? { id: key, message: key }) : undefined;
+
+  return (
+    <div className={css({ display: 'grid', gap: '6', maxWidth: '26rem', marginInline: 'auto', width: '100%' })}>
+      <h1 id="forgot-password-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+        <Trans>Forgot password</Trans>
+      </h1>
+
+      {snapshot.matches('sent') ? (
+        <div className={panel}>
+          <Alert tone="success">{i18n._(resetRequestedMessage)}</Alert>
+          <p>{signInLink}</p>
+        </div>
+      ) : (
+        <form
+          noValidate
+          aria-labelledby="forgot-password-title"
+          className={panel}
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'user.submit' });
+          }}
+        >
+          <p className={css({ color: 'fg.muted' })}>
+            <Trans>
+              Enter the e-mail address of your account and we will send you a link to choose a new password.
+            </Trans>
+          </p>
+          {failure ? (
+            <Alert>
+              <span className={css({ display: 'grid', gap: '1' })}>
+                <span>{i18n._(failureMessages[failure])}</span>
+                <span>
+                  <Trans>
+                    Support:{' '}
+                    <a href={`mailto:${supportEmail}`} className={linkStyle}>
+                      <bdi>{supportEmail}</bdi>
+                    </a>
+                  </Trans>
+                </span>
+              </span>
+            </Alert>
+          ) : null}
+          <TextField
+            label={t`E-Mail`}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            dir="ltr"
+            value={email}
+            disabled={busy}
+            errorText={fieldError(fieldErrors.email)}
+            onValueChange={(value) => send({ type: 'user.changeEmail', value })}
+          />
+          <Button type="submit" width="full" aria-busy={busy} disabled={busy}>
+            {busy ? <Trans>Sending…</Trans> : <Trans>Send reset link</Trans>}
+          </Button>
+          <p>{signInLink}</p>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { ResetPasswordEvent, resetPasswordMachine } from '../../../machines/resetPassword/resetPassword.machine';
+import { css } from '../../../styled-system/css';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { failureMessages, newPasswordErrorMessages } from './reset-password.messages';
+
+export type ResetPasswordViewProps = {
+  snapshot: Pick<SnapshotFrom<typeof resetPasswordMachine>, 'context' | 'hasTag' | 'matches'>;
+  send: (event: ResetPasswordEvent) => void;
+  /** A router link to ask for a new reset link, rendered by the screen so the view needs no router. */
+  forgotPasswordLink: ReactNode;
+};
+
+const panel = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+  padding: '6',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'l3',
+  bg: 'canvas',
+});
+
+/** Reset password (spec section 2): a new password, reached from an e-mailed link. */
+export function ResetPasswordView({ snapshot, send, forgotPasswordLink }: ResetPasswordViewProps) {
+  const { t, i18n } = useLingui();
+  const { password, repeatPassword, fieldErrors, failure } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const fieldError = (key: string | undefined) =>
+    key ? i18n._(newPasswordErrorMessages[key] ?? { id: key, message: key }) : undefined;
+
+  function body() {
+    if (snapshot.matches('checkingLink'))
+      return (
+        <p role="status" className={css({ color: 'fg.muted' })}>
+          <Trans>Checking your link…</Trans>
+        </p>
+      );
+    if (snapshot.matches('checkFailed'))
+      return (
+        <div className={panel}>
+          <Alert>
+            <Trans>We could not check your link right now.</Trans>
+          </Alert>
+          <Button variant="outline" onClick={() => send({ type: 'user.retry' })}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      );
+    if (snapshot.matches('invalidLink'))
+      return (
+        <div className={panel}>
+          <Alert>{i18n._(failureMessages.invalidLink)}</Alert>
+          <p>{forgotPasswordLink}</p>
+        </div>
+      );
+    if (snapshot.matches('done'))
+      return (
+        <p role="status">
+          <Trans>Password Changed</Trans>
+        </p>
+      );
+    return (
+      <form
+        noValidate
+        aria-labelledby="reset-password-title"
+        className={panel}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'user.submit' });
+        }}
+      >
+        {failure ? <Alert>{i18n._(failureMessages[failure])}</Alert> : null}
+        <TextField
+          label={t`New password`}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          value={password}
+          disabled={busy}
+          errorText={fieldError(fieldErrors.password)}
+          onValueChange={(value) => send({ type: 'user.changePassword', value })}
+        />
+        <TextField
+          label={t`Repeat new password`}
+          type="password"
+          name="repeat-password"
+          autoComplete="new-password"
+          value={repeatPassword}
+          disabled={busy}
+          errorText={fieldError(fieldErrors.repeatPassword)}
+          onValueChange={(value) => send({ type: 'user.changeRepeatPassword', value })}
+        />
+        <Button type="submit" width="full" aria-busy={busy} disabled={busy}>
+          {busy ? <Trans>Saving…</Trans> : <Trans>Set new password</Trans>}
+        </Button>
+        <p>{forgotPasswordLink}</p>
+      </form>
+    );
+  }
+
+  return (
+    <div className={css({ display: 'grid', gap: '6', maxWidth: '26rem', marginInline: 'auto', width: '100%' })}>
+      <h1 id="reset-password-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+        <Trans>Reset your password</Trans>
+      </h1>
+      {body()}
+    </div>
+  );
+}

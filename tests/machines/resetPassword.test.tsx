@@ -1,0 +1,226 @@
+import { setupI18n } from '@lingui/core';
+import { fireEvent } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { PasswordMessage } from '../../contract/password';
+import {
+  fieldErrorsOf,
+  ResetPasswordError,
+  resetPasswordMachine,
+} from '../../machines/resetPassword/resetPassword.machine';
+import { failureMessages } from '../../src/features/reset-password/reset-password.messages';
+import { ResetPasswordView } from '../../src/features/reset-password/reset-password.view';
+import { TestI18n } from '../support/i18n';
+import { type Driver, describeModel } from '../support/model-based';
+import { resetPasswordCases } from './resetPassword.cases';
+
+type Machine = typeof resetPasswordMachine;
+const token = 'A'.repeat(43);
+
+/** Sets a field the way a person's typing ends: a change event with the whole value. */
+function changeField(label: string): Driver<Machine> {
+  return async ({ screen, event }) => {
+    fireEvent.change(screen.getByLabelText(label), { target: { value: 'value' in event ? event.value : '' } });
+  };
+}
+
+describeModel('resetPassword', {
+  machine: resetPasswordMachine,
+  input: { token },
+  cases: resetPasswordCases,
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.status,
+      snapshot.context.failure,
+      fieldErrorsOf(snapshot.context),
+      Object.entries(snapshot.context.fieldErrors)
+        .filter(([, message]) => message !== undefined)
+        .map(([field]) => field)
+        .sort(),
+    ]),
+  states: {
+    checkingLink: {
+      machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+      view: (screen) => {
+        expect(screen.getByRole('status')).toHaveTextContent('Checking your link…');
+        expect(screen.queryByLabelText('New password')).toBeNull();
+      },
+    },
+    checkFailed: {
+      machine: (snapshot) => expect(snapshot.hasTag('error')).toBe(true),
+      view: (screen) => {
+        expect(screen.getByRole('alert')).toHaveTextContent('We could not check your link right now.');
+        expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+      },
+    },
+    invalidLink: {
+      machine: (snapshot) => {
+        expect(snapshot.status).toBe('done');
+        expect(snapshot.context.failure).toBe('invalidLink');
+      },
+      view: (screen) => {
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          'Password reset link is invalid. Please request a new one.',
+        );
+        expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute(
+          'href',
+          '/password/forgot',
+        );
+        expect(screen.queryByLabelText('New password')).toBeNull();
+      },
+    },
+    editing: {
+      view: (screen) => {
+        expect(screen.getByLabelText('New password')).toBeEnabled();
+        expect(screen.getByRole('button', { name: 'Set new password' })).toBeEnabled();
+      },
+    },
+    invalid: {
+      machine: (snapshot) =>
+        expect(Object.values(snapshot.context.fieldErrors).filter(Boolean).length).toBeGreaterThan(0),
+      view: (screen, snapshot) => {
+        // The keys are the spec's English texts, which the test catalog shows as they are.
+        for (const message of Object.values(snapshot.context.fieldErrors as Record<string, string | undefined>))
+          if (message) expect(screen.getByText(message)).toBeVisible();
+      },
+    },
+    resetting: {
+      machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+      view: (screen) => {
+        const button = screen.getByRole('button', { name: 'Saving…' });
+        expect(button).toBeDisabled();
+        expect(button).toHaveAttribute('aria-busy', 'true');
+        expect(screen.getByLabelText('New password')).toBeDisabled();
+      },
+    },
+    failure: {
+      machine: (snapshot) => {
+        expect(snapshot.context.failure).toBe('unavailable');
+        // The form stays filled in, so trying again is one click.
+        expect(snapshot.context.password).not.toBe('');
+      },
+      view: (screen) => {
+        expect(screen.getByRole('alert')).toHaveTextContent('Unable to reset password.');
+        expect(screen.getByRole('button', { name: 'Set new password' })).toBeEnabled();
+      },
+    },
+    done: {
+      machine: (snapshot) => expect(snapshot.status).toBe('done'),
+      view: (screen) => expect(screen.getByRole('status')).toHaveTextContent('Password Changed'),
+    },
+  },
+  drivers: {
+    'user.changePassword': changeField('New password'),
+    'user.changeRepeatPassword': changeField('Repeat new password'),
+    'user.submit': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Set new password' })),
+    'user.retry': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+  },
+  render: (snapshot, send) => (
+    <TestI18n>
+      <ResetPasswordView
+        snapshot={snapshot}
+        send={send}
+        forgotPasswordLink={<a href="/password/forgot">Request a new reset link</a>}
+      />
+    </TestI18n>
+  ),
+});
+
+function typed(password: string, repeatPassword: string) {
+  let [snapshot] = initialTransition(resetPasswordMachine, { token });
+  [snapshot] = transition(resetPasswordMachine, snapshot, {
+    type: 'xstate.done.actor.checkResetToken',
+    output: { valid: true },
+    actorId: 'checkResetToken',
+  } as never);
+  [snapshot] = transition(resetPasswordMachine, snapshot, { type: 'user.changePassword', value: password });
+  [snapshot] = transition(resetPasswordMachine, snapshot, { type: 'user.changeRepeatPassword', value: repeatPassword });
+  return transition(resetPasswordMachine, snapshot, { type: 'user.submit' })[0];
+}
+
+describe('resetPassword machine', () => {
+  it('asks for a password, at least 8 characters, typed the same twice', () => {
+    expect(typed('', '').context.fieldErrors).toEqual({ password: 'Password is required' });
+    expect(typed('short', 'short').context.fieldErrors).toEqual({ password: 'Please use at least 8 characters.' });
+    expect(typed('a fresh password', 'a fresh passwort').context.fieldErrors).toEqual({
+      repeatPassword: "Password doesn't match",
+    });
+    expect(typed('a fresh password', 'a fresh password').value).toBe('resetting');
+  });
+
+  it('sends the link’s token with the new password, then completes', async () => {
+    const sent: unknown[] = [];
+    let completed = false;
+    const actor = createActor(
+      resetPasswordMachine.provide({
+        actors: {
+          checkResetToken: fromPromise<{ valid: boolean }, { token: string }>(async () => ({ valid: true })),
+          resetPassword: fromPromise<void, { token: string; password: string }>(async ({ input }) => {
+            sent.push(input);
+          }),
+        },
+        actions: {
+          completeReset: () => {
+            completed = true;
+          },
+        },
+      }),
+      { input: { token } },
+    ).start();
+    await waitFor(actor, (state) => state.matches('editing'));
+    actor.send({ type: 'user.changePassword', value: 'a fresh password' });
+    actor.send({ type: 'user.changeRepeatPassword', value: 'a fresh password' });
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor, (state) => state.status === 'done');
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(sent).toEqual([{ token, password: 'a fresh password' }]);
+    expect(completed).toBe(true);
+  });
+
+  it('shows the invalid link when the server refuses the token on submit', async () => {
+    const actor = createActor(
+      resetPasswordMachine.provide({
+        actors: {
+          checkResetToken: fromPromise<{ valid: boolean }, { token: string }>(async () => ({ valid: true })),
+          resetPassword: fromPromise<void, { token: string; password: string }>(async () => {
+            throw new ResetPasswordError('invalidLink');
+          }),
+        },
+      }),
+      { input: { token } },
+    ).start();
+    await waitFor(actor, (state) => state.matches('editing'));
+    actor.send({ type: 'user.changePassword', value: 'a fresh password' });
+    actor.send({ type: 'user.changeRepeatPassword', value: 'a fresh password' });
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor, (state) => state.status === 'done');
+    expect(actor.getSnapshot().value).toBe('invalidLink');
+  });
+
+  it('checks the link again after a failed check', async () => {
+    let checks = 0;
+    const actor = createActor(
+      resetPasswordMachine.provide({
+        actors: {
+          checkResetToken: fromPromise<{ valid: boolean }, { token: string }>(async () => {
+            checks += 1;
+            if (checks === 1) throw new TypeError('Failed to fetch');
+            return { valid: true };
+          }),
+        },
+      }),
+      { input: { token } },
+    ).start();
+    await waitFor(actor, (state) => state.matches('checkFailed'));
+    actor.send({ type: 'user.retry' });
+    await waitFor(actor, (state) => state.matches('editing'));
+    expect(checks).toBe(2);
+  });
+
+  it('says what the server says, in the English source', () => {
+    const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+    expect(i18n._(failureMessages.invalidLink)).toBe(PasswordMessage.invalidResetLink);
+    expect(i18n._(failureMessages.unavailable)).toBe(PasswordMessage.resetFailed);
+  });
+});

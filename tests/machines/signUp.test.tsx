@@ -86,7 +86,7 @@ describeModel('signUp', {
         const { failure, fieldErrors } = snapshot.context;
         if (failure) expect(screen.getByRole('alert')).toHaveTextContent(failureTexts[failure as 'emailTaken']);
         for (const key of Object.values(fieldErrors).filter((key) => key !== undefined))
-          expect(screen.getByText(fieldTexts[key] ?? key)).toBeVisible();
+          expect(screen.getByText(fieldTexts[String(key)] ?? String(key))).toBeVisible();
       },
     },
     creatingAccount: {
@@ -151,7 +151,7 @@ describeModel('signUp', {
         const { failure, fieldErrors } = snapshot.context;
         if (failure) expect(screen.getByRole('alert')).toHaveTextContent(failureTexts[failure as 'unavailable']);
         for (const key of Object.values(fieldErrors).filter((key) => key !== undefined))
-          expect(screen.getByText(fieldTexts[key] ?? key)).toBeVisible();
+          expect(screen.getByText(fieldTexts[String(key)] ?? String(key))).toBeVisible();
       },
     },
     finalizing: {

@@ -1,6 +1,5 @@
-import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { AccountCreationMessage, NewPassword } from '../../contract/account-creation';
+import { newPasswordErrorsOf } from '../shared/newPassword';
 
 /** Why a reset was refused; views map each to a translated message. */
 export type ResetPasswordFailure = 'invalidLink' | 'unavailable';
@@ -30,15 +29,6 @@ export class ResetPasswordError extends Error {
     super(failure);
     this.name = 'ResetPasswordError';
   }
-}
-
-/** A new password and its repetition: the contract's rules, then the spec's "must match". */
-export function newPasswordErrorsOf(password: string, repeatPassword: string): ResetPasswordFieldErrors {
-  const errors: ResetPasswordFieldErrors = {};
-  const result = v.safeParse(NewPassword, password);
-  if (!result.success) errors.password = result.issues[0].message;
-  if (repeatPassword !== password) errors.repeatPassword = AccountCreationMessage.passwordsDiffer;
-  return errors;
 }
 
 export function fieldErrorsOf(form: Pick<ResetPasswordContext, 'password' | 'repeatPassword'>) {

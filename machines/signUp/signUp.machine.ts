@@ -2,12 +2,12 @@ import * as v from 'valibot';
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import {
   AccountCreationMessage,
-  NewPassword,
   resendCooldownSeconds,
   VerificationCode,
   verificationCodeLifetimeSeconds,
 } from '../../contract/account-creation';
 import { Email } from '../../contract/auth';
+import { newPasswordErrorsOf } from '../shared/newPassword';
 
 /** Why a request of the sign-up flow was refused; views map each to a translated message. */
 export type SignUpFailure =
@@ -100,10 +100,7 @@ export function codeErrorsOf(context: Pick<SignUpContext, 'code'>): SignUpFieldE
 }
 
 export function passwordErrorsOf(context: Pick<SignUpContext, 'password' | 'repeatPassword'>): SignUpFieldErrors {
-  return compact({
-    password: firstIssue(NewPassword, context.password),
-    repeatPassword: context.password === context.repeatPassword ? undefined : AccountCreationMessage.passwordsDiffer,
-  });
+  return newPasswordErrorsOf(context.password, context.repeatPassword);
 }
 
 const isEmpty = (errors: SignUpFieldErrors) => Object.keys(errors).length === 0;

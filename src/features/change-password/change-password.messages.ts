@@ -1,10 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ChangePasswordFailure } from '../../../machines/changePassword/changePassword.machine';
-import { newPasswordErrorMessages } from '../reset-password/reset-password.messages';
-
-/** The keys of the form's validation (the contract's), translated. */
-export const fieldErrorMessages: Record<string, MessageDescriptor> = newPasswordErrorMessages;
 
 export const failureMessages: Record<ChangePasswordFailure, MessageDescriptor> = {
   currentPasswordIncorrect: msg`Current password is incorrect. Not changing password.`,

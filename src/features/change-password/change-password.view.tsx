@@ -8,7 +8,8 @@ import { css } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { failureMessages, fieldErrorMessages } from './change-password.messages';
+import { fieldErrorText } from '../../lib/validation-messages';
+import { failureMessages } from './change-password.messages';
 
 export type ChangePasswordViewProps = {
   snapshot: Pick<SnapshotFrom<typeof changePasswordMachine>, 'context' | 'hasTag'>;
@@ -20,8 +21,7 @@ export function ChangePasswordView({ snapshot, send }: ChangePasswordViewProps) 
   const { t, i18n } = useLingui();
   const { currentPassword, newPassword, repeatPassword, fieldErrors, failure } = snapshot.context;
   const busy = snapshot.hasTag('busy');
-  const fieldError = (key: string | undefined) =>
-    key ? i18n._(fieldErrorMessages[key] ?? { id: key, message: key }) : undefined;
+  const fieldError = (key: string | undefined) => fieldErrorText(i18n, key);
 
   return (
     <section

@@ -1,12 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { AuthMessage } from '../../../contract/auth';
 import type { ForgotPasswordFailure } from '../../../machines/forgotPassword/forgotPassword.machine';
-
-/** The contract's validation keys, translated. */
-export const fieldErrorMessages: Record<string, MessageDescriptor> = {
-  [AuthMessage.emailInvalid]: msg`The E-Mail address provided is invalid`,
-};
 
 export const failureMessages: Record<ForgotPasswordFailure, MessageDescriptor> = {
   unavailable: msg`We could not send the reset link right now. Please try again later or contact support.`,

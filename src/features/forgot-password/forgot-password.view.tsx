@@ -6,10 +6,12 @@ import type {
   forgotPasswordMachine,
 } from '../../../machines/forgotPassword/forgotPassword.machine';
 import { css } from '../../../styled-system/css';
+import { AuthPage, authPanel as panel } from '../../components/auth-page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { failureMessages, fieldErrorMessages, resetRequestedMessage } from './forgot-password.messages';
+import { fieldErrorText } from '../../lib/validation-messages';
+import { failureMessages, resetRequestedMessage } from './forgot-password.messages';
 
 export type ForgotPasswordViewProps = {
   snapshot: Pick<SnapshotFrom<typeof forgotPasswordMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -20,16 +22,6 @@ export type ForgotPasswordViewProps = {
   signInLink: ReactNode;
 };
 
-const panel = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '4',
-  padding: '6',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l3',
-  bg: 'canvas',
-});
 const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
 
 /** Forgot password (spec section 2): an e-mail address, then the same neutral answer for everyone. */
@@ -37,15 +29,9 @@ export function ForgotPasswordView({ snapshot, send, supportEmail, signInLink }:
   const { t, i18n } = useLingui();
   const { email, fieldErrors, failure } = snapshot.context;
   const busy = snapshot.hasTag('busy');
-  const fieldError = (key: string | undefined) =>
-    key ? i18n._(fieldErrorMessages[key] ?? { id: key, message: key }) : undefined;
 
   return (
-    <div className={css({ display: 'grid', gap: '6', maxWidth: '26rem', marginInline: 'auto', width: '100%' })}>
-      <h1 id="forgot-password-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-        <Trans>Forgot password</Trans>
-      </h1>
-
+    <AuthPage titleId="forgot-password-title" title={<Trans>Forgot password</Trans>}>
       {snapshot.matches('sent') ? (
         <div className={panel}>
           <Alert tone="success">{i18n._(resetRequestedMessage)}</Alert>
@@ -90,7 +76,7 @@ export function ForgotPasswordView({ snapshot, send, supportEmail, signInLink }:
             dir="ltr"
             value={email}
             disabled={busy}
-            errorText={fieldError(fieldErrors.email)}
+            errorText={fieldErrorText(i18n, fieldErrors.email)}
             onValueChange={(value) => send({ type: 'user.changeEmail', value })}
           />
           <Button type="submit" width="full" aria-busy={busy} disabled={busy}>
@@ -99,6 +85,6 @@ export function ForgotPasswordView({ snapshot, send, supportEmail, signInLink }:
           <p>{signInLink}</p>
         </form>
       )}
-    </div>
+    </AuthPage>
   );
 }

@@ -3,10 +3,12 @@ import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { ResetPasswordEvent, resetPasswordMachine } from '../../../machines/resetPassword/resetPassword.machine';
 import { css } from '../../../styled-system/css';
+import { AuthPage, authPanel as panel } from '../../components/auth-page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { failureMessages, newPasswordErrorMessages } from './reset-password.messages';
+import { fieldErrorText } from '../../lib/validation-messages';
+import { failureMessages } from './reset-password.messages';
 
 export type ResetPasswordViewProps = {
   snapshot: Pick<SnapshotFrom<typeof resetPasswordMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -15,24 +17,12 @@ export type ResetPasswordViewProps = {
   forgotPasswordLink: ReactNode;
 };
 
-const panel = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '4',
-  padding: '6',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l3',
-  bg: 'canvas',
-});
-
 /** Reset password (spec section 2): a new password, reached from an e-mailed link. */
 export function ResetPasswordView({ snapshot, send, forgotPasswordLink }: ResetPasswordViewProps) {
   const { t, i18n } = useLingui();
   const { password, repeatPassword, fieldErrors, failure } = snapshot.context;
   const busy = snapshot.hasTag('busy');
-  const fieldError = (key: string | undefined) =>
-    key ? i18n._(newPasswordErrorMessages[key] ?? { id: key, message: key }) : undefined;
+  const fieldError = (key: string | undefined) => fieldErrorText(i18n, key);
 
   function body() {
     if (snapshot.matches('checkingLink'))
@@ -105,11 +95,8 @@ export function ResetPasswordView({ snapshot, send, forgotPasswordLink }: ResetP
   }
 
   return (
-    <div className={css({ display: 'grid', gap: '6', maxWidth: '26rem', marginInline: 'auto', width: '100%' })}>
-      <h1 id="reset-password-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-        <Trans>Reset your password</Trans>
-      </h1>
+    <AuthPage titleId="reset-password-title" title={<Trans>Reset your password</Trans>}>
       {body()}
-    </div>
+    </AuthPage>
   );
 }

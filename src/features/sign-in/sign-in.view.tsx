@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { SignInEvent, signInMachine } from '../../../machines/signIn/signIn.machine';
 import { css } from '../../../styled-system/css';
-import { BrandLogo } from '../../components/brand-logo';
+import { AuthPage, authPanel as panel } from '../../components/auth-page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { failureMessages, fieldErrorMessages } from './sign-in.messages';
+import { fieldErrorText } from '../../lib/validation-messages';
+import { failureMessages } from './sign-in.messages';
 
 export type SignInViewProps = {
   snapshot: Pick<SnapshotFrom<typeof signInMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -17,34 +18,15 @@ export type SignInViewProps = {
   createAccountLink: ReactNode;
 };
 
-const panel = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '4',
-  padding: '6',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l3',
-  bg: 'canvas',
-});
-
 /** The sign-in screen (spec section 2): e-mail and password, and the other ways in. */
 export function SignInView({ snapshot, send, forgotPasswordLink, createAccountLink }: SignInViewProps) {
   const { t, i18n } = useLingui();
   const { email, password, fieldErrors, failure } = snapshot.context;
   const busy = snapshot.hasTag('busy');
-  const fieldError = (key: string | undefined) =>
-    key ? i18n._(fieldErrorMessages[key] ?? { id: key, message: key }) : undefined;
+  const fieldError = (key: string | undefined) => fieldErrorText(i18n, key);
 
   return (
-    <div className={css({ display: 'grid', gap: '6', maxWidth: '26rem', marginInline: 'auto', width: '100%' })}>
-      <header className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-        <BrandLogo />
-        <h1 id="sign-in-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-          <Trans>Sign in</Trans>
-        </h1>
-      </header>
-
+    <AuthPage titleId="sign-in-title" title={<Trans>Sign in</Trans>}>
       <form
         noValidate
         aria-labelledby="sign-in-title"
@@ -113,6 +95,6 @@ export function SignInView({ snapshot, send, forgotPasswordLink, createAccountLi
           <Trans>These ways of signing in are not available yet.</Trans>
         </p>
       </section>
-    </div>
+    </AuthPage>
   );
 }

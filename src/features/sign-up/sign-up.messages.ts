@@ -1,18 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { AccountCreationMessage } from '../../../contract/account-creation';
-import { AuthMessage } from '../../../contract/auth';
 import { botCheckMissing, type SignUpFailure } from '../../../machines/signUp/signUp.machine';
 
-/** The contract's validation keys (spec section 5), translated. */
+/** The form's own key, beside the contract's validation keys. */
 export const fieldErrorMessages: Record<string, MessageDescriptor> = {
-  [AuthMessage.emailInvalid]: msg`The E-Mail address provided is invalid`,
-  [AccountCreationMessage.emailsDiffer]: msg`The E-Mail addresses don't match`,
-  [AccountCreationMessage.invalidCode]: msg`Invalid code, please try again.`,
-  [AccountCreationMessage.passwordRequired]: msg`Password is required`,
-  [AccountCreationMessage.passwordTooShort]: msg`Please use at least 8 characters.`,
-  [AccountCreationMessage.passwordsDiffer]: msg`Password doesn't match`,
-  [AccountCreationMessage.passwordTooLong]: msg`Please use at most 128 characters.`,
   [botCheckMissing]: msg`Please complete the check that you are not a robot.`,
 };
 

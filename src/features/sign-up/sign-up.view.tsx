@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { SignUpEvent, signUpMachine } from '../../../machines/signUp/signUp.machine';
 import { css } from '../../../styled-system/css';
-import { BrandLogo } from '../../components/brand-logo';
+import { AuthPage, authPanel as panel } from '../../components/auth-page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
+import { fieldErrorText } from '../../lib/validation-messages';
 import { failureMessages, fieldErrorMessages } from './sign-up.messages';
 
 type SignUpSnapshot = Pick<SnapshotFrom<typeof signUpMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -22,16 +23,6 @@ export type SignUpViewProps = {
   backToAppLink: ReactNode;
 };
 
-const panel = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '4',
-  padding: '6',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l3',
-  bg: 'canvas',
-});
 const muted = css({ color: 'fg.muted' });
 const linkButton = css({
   alignSelf: 'flex-start',
@@ -46,25 +37,11 @@ function formatCountdown(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-function Heading({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <header className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-      <BrandLogo />
-      <h1 id={id} className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-        {children}
-      </h1>
-    </header>
-  );
-}
-
 function useMessages(snapshot: SignUpSnapshot) {
   const { i18n } = useLingui();
   const { fieldErrors, failure } = snapshot.context;
   return {
-    fieldError: (field: keyof typeof fieldErrors) => {
-      const key = fieldErrors[field];
-      return key ? i18n._(fieldErrorMessages[key] ?? { id: key, message: key }) : undefined;
-    },
+    fieldError: (field: keyof typeof fieldErrors) => fieldErrorText(i18n, fieldErrors[field], fieldErrorMessages),
     failure: failure ? <Alert>{i18n._(failureMessages[failure])}</Alert> : null,
   };
 }
@@ -84,10 +61,7 @@ function CreateAccountStep({ snapshot, send, botCheck, signInLink }: SignUpViewP
   const { email, repeatEmail, botCheckRequired } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   return (
-    <>
-      <Heading id="sign-up-title">
-        <Trans>Create an account</Trans>
-      </Heading>
+    <AuthPage titleId="sign-up-title" title={<Trans>Create an account</Trans>}>
       <form
         noValidate
         aria-labelledby="sign-up-title"
@@ -138,7 +112,7 @@ function CreateAccountStep({ snapshot, send, botCheck, signInLink }: SignUpViewP
           <Trans>Already have an account?</Trans> {signInLink}
         </p>
       </form>
-    </>
+    </AuthPage>
   );
 }
 
@@ -151,10 +125,7 @@ function VerifyEmailStep({ snapshot, send }: SignUpViewProps) {
   const address = <bdi dir="ltr">{email}</bdi>;
   const timeLeft = codeSecondsLeft === null ? null : formatCountdown(codeSecondsLeft);
   return (
-    <>
-      <Heading id="verify-email-title">
-        <Trans>Verify your e-mail</Trans>
-      </Heading>
+    <AuthPage titleId="verify-email-title" title={<Trans>Verify your e-mail</Trans>}>
       <form
         noValidate
         aria-labelledby="verify-email-title"
@@ -225,7 +196,7 @@ function VerifyEmailStep({ snapshot, send }: SignUpViewProps) {
           </button>
         </div>
       </form>
-    </>
+    </AuthPage>
   );
 }
 
@@ -235,10 +206,7 @@ function FinalizeAccountStep({ snapshot, send }: SignUpViewProps) {
   const { email, password, repeatPassword } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   return (
-    <>
-      <Heading id="finalize-title">
-        <Trans>Choose a password</Trans>
-      </Heading>
+    <AuthPage titleId="finalize-title" title={<Trans>Choose a password</Trans>}>
       <form
         noValidate
         aria-labelledby="finalize-title"
@@ -276,30 +244,27 @@ function FinalizeAccountStep({ snapshot, send }: SignUpViewProps) {
         </Button>
         {busy ? <Waiting /> : null}
       </form>
-    </>
+    </AuthPage>
   );
 }
 
 function AccountVerifiedStep({ backToAppLink }: SignUpViewProps) {
   return (
-    <>
-      <Heading id="verified-title">
-        <Trans>Account verified</Trans>
-      </Heading>
+    <AuthPage titleId="verified-title" title={<Trans>Account verified</Trans>}>
       <section aria-labelledby="verified-title" className={panel}>
         <p>
           <Trans>Your account is ready. Sign in with your e-mail address and your new password.</Trans>
         </p>
         {backToAppLink}
       </section>
-    </>
+    </AuthPage>
   );
 }
 
 /** Sign-up, one step per route (spec section 2): /create, /verify-email, /finalize, then done. */
 export function SignUpView(props: SignUpViewProps) {
   const { snapshot } = props;
-  const step = snapshot.matches('verified') ? (
+  return snapshot.matches('verified') ? (
     <AccountVerifiedStep {...props} />
   ) : snapshot.matches('choosingPassword') || snapshot.matches('finalizing') ? (
     <FinalizeAccountStep {...props} />
@@ -307,10 +272,5 @@ export function SignUpView(props: SignUpViewProps) {
     <VerifyEmailStep {...props} />
   ) : (
     <CreateAccountStep {...props} />
-  );
-  return (
-    <div className={css({ display: 'grid', gap: '6', maxWidth: '26rem', marginInline: 'auto', width: '100%' })}>
-      {step}
-    </div>
   );
 }

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { css } from '../../styled-system/css';
+import { BrandLogo } from './brand-logo';
+
+/** The framed box of a public account form (sign in, sign up, password reset). */
+export const authPanel = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+  padding: '6',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'l3',
+  bg: 'canvas',
+});
+
+/** A public account page: the product's mark and the page's heading above its content. */
+export function AuthPage({ titleId, title, children }: { titleId: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <div className={css({ display: 'grid', gap: '6', maxWidth: '26rem', marginInline: 'auto', width: '100%' })}>
+      <header className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+        <BrandLogo />
+        <h1 id={titleId} className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+          {title}
+        </h1>
+      </header>
+      {children}
+    </div>
+  );
+}

@@ -155,6 +155,14 @@ describe('the sign-up routes', () => {
     expect(screen.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
   });
 
+  it('let a link out of the flow leave it', async () => {
+    const user = userEvent.setup();
+    const { location } = await open('/create', { user: null });
+    await user.click(await screen.findByRole('link', { name: 'Sign in' }));
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  });
+
   it('send /verify-email without an address to /create', async () => {
     const { location } = await open('/verify-email', { user: null });
     await waitFor(() => expect(location()).toBe('/create'));

@@ -33,6 +33,8 @@ const buttonLinkStyle = css({
 
 const accountCreated = msg`Account Created`;
 
+const signUpPaths = ['/create', '/verify-email', '/finalize'];
+
 /** The route each step of the flow lives at (spec section 2). */
 export function signUpPathOf(snapshot: Pick<SnapshotFrom<typeof signUpMachine>, 'matches'>) {
   if (snapshot.matches('verifying')) return '/verify-email';
@@ -66,7 +68,8 @@ export function SignUpScreen({ step, email }: { step: 'create' | 'verify'; email
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    if (pathname !== path) void navigate({ to: path, replace: true });
+    // Only within the flow's own routes: a link out of it (sign in, the footer) must not be pulled back.
+    if (signUpPaths.includes(pathname) && pathname !== path) void navigate({ to: path, replace: true });
   }, [pathname, path, navigate]);
 
   return (

@@ -20,7 +20,8 @@ export function AuthPage({ titleId, title, children }: { titleId: string; title:
     <div className={css({ display: 'grid', gap: '6', maxWidth: '26rem', marginInline: 'auto', width: '100%' })}>
       <header className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
         <BrandLogo />
-        <h1 id={titleId} className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+        {/* Focusable by script, so a flow can move focus to the new step's heading. */}
+        <h1 id={titleId} tabIndex={-1} className={css({ fontSize: '2xl', fontWeight: 'bold', outline: 'none' })}>
           {title}
         </h1>
       </header>

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { signUpMachine } from '../../../machines/signUp/signUp.machine';
 import { css } from '../../../styled-system/css';
@@ -67,6 +67,14 @@ export function SignUpScreen({ step, email }: { step: 'create' | 'verify'; email
   const path = signUpPathOf(snapshot);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  // A new step replaces the form that had focus: take keyboard and screen-reader users to its heading.
+  const shownStep = snapshot.matches('verified') ? 'verified' : path;
+  const lastStep = useRef(shownStep);
+  useEffect(() => {
+    if (lastStep.current === shownStep) return;
+    lastStep.current = shownStep;
+    document.querySelector<HTMLElement>('h1[tabindex="-1"]')?.focus();
+  }, [shownStep]);
   useEffect(() => {
     // Only within the flow's own routes: a link out of it (sign in, the footer) must not be pulled back.
     if (signUpPaths.includes(pathname) && pathname !== path) void navigate({ to: path, replace: true });

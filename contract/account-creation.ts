@@ -7,6 +7,7 @@ export const AccountCreationMessage = {
   invalidCode: 'Invalid code, please try again.',
   passwordTooShort: 'Please use at least 8 characters.',
   passwordTooLong: 'Please use at most 128 characters.',
+  passwordTooCommon: 'This password is one of the most common ones. Please choose another.',
   passwordRequired: 'Password is required',
   emailsDiffer: "The E-Mail addresses don't match",
   passwordsDiffer: "Password doesn't match",

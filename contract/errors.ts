@@ -24,6 +24,7 @@ export const ErrorCode = {
   invalidResetToken: 'invalid_reset_token',
   currentPasswordIncorrect: 'current_password_incorrect',
   botCheckFailed: 'bot_check_failed',
+  passwordTooCommon: 'password_too_common',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -4,7 +4,7 @@ import { AccountCreationMessage } from '../../contract/account-creation';
 import { ChangePasswordRequest } from '../../contract/password';
 
 /** Why a change was refused; views map each to a translated message. */
-export type ChangePasswordFailure = 'currentPasswordIncorrect' | 'rateLimited' | 'unavailable';
+export type ChangePasswordFailure = 'currentPasswordIncorrect' | 'rateLimited' | 'passwordTooCommon' | 'unavailable';
 
 type Field = 'currentPassword' | 'newPassword' | 'repeatPassword';
 

@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { newPasswordErrorsOf } from '../shared/newPassword';
 
 /** Why a reset was refused; views map each to a translated message. */
-export type ResetPasswordFailure = 'invalidLink' | 'unavailable';
+export type ResetPasswordFailure = 'invalidLink' | 'passwordTooCommon' | 'unavailable';
 
 /** Field errors carry the contract's message keys; views translate them. */
 export type ResetPasswordFieldErrors = Partial<Record<'password' | 'repeatPassword', string>>;
@@ -138,7 +138,13 @@ export const resetPasswordMachine = setup({
             guard: { type: 'isLinkRefused', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'invalidLink',
           },
-          { target: 'failure', actions: assign({ failure: 'unavailable' as const }) },
+          {
+            target: 'failure',
+            actions: assign({
+              failure: ({ event }) =>
+                event.error instanceof ResetPasswordError ? event.error.failure : ('unavailable' as const),
+            }),
+          },
         ],
       },
     },

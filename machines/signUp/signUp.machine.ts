@@ -17,6 +17,7 @@ export type SignUpFailure =
   | 'codeExpired'
   | 'resendFailed'
   | 'rateLimited'
+  | 'passwordTooCommon'
   | 'unavailable';
 
 /** Field errors carry the contract's message keys (or `botCheck`); views translate them. */

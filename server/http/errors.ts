@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { AccountCreationMessage } from '../../contract/account-creation';
 import { type ErrorBody, ErrorCode } from '../../contract/errors';
 
 /** A refusal the client is meant to read: the status, a stable code and a human message. */
@@ -33,6 +34,7 @@ export const failures = {
   payloadTooLarge: () => new ApiFailure(413, ErrorCode.payloadTooLarge, 'The request body is too large.'),
   crossOrigin: () => new ApiFailure(403, ErrorCode.crossOrigin, 'This request must come from the portal itself.'),
   validation: (message: string) => new ApiFailure(400, ErrorCode.validation, message),
+  passwordTooCommon: () => new ApiFailure(400, ErrorCode.passwordTooCommon, AccountCreationMessage.passwordTooCommon),
   rateLimited: (retryAfterSeconds: number) =>
     new ApiFailure(429, ErrorCode.rateLimited, 'Too many attempts. Please wait a few minutes and try again.', {
       'Retry-After': String(retryAfterSeconds),

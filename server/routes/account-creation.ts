@@ -13,6 +13,7 @@ import { type AppEnv, bodyOf, clientAddressOf, queryOf, validateJson, validateQu
 import { negotiateLocale } from '../mail/i18n';
 import { createPendingAccount, finalizeAccountCreation, resendVerificationCode } from '../services/account-creation';
 import type { AppServices } from '../services/index';
+import { isCommonPassword } from '../services/passwords';
 import type { RateLimitRule } from '../services/rate-limit';
 import { requireBotCheck } from './bot-check';
 
@@ -79,6 +80,8 @@ export function accountCreationRoutes(services: AppServices) {
     })
     .post('/finalize-account-creation-request', validateJson(FinalizeAccountCreationRequest), async (c) => {
       const request = bodyOf(c, FinalizeAccountCreationRequest);
+      // Before the code is checked: a refused password spends none of its tries.
+      if (isCommonPassword(request.password)) throw failures.passwordTooCommon();
       await limit([[accountCreationLimits.checksPerClient, clientAddressOf(c, env)]]);
       const result = await finalizeAccountCreation(services, request);
       if (result.outcome === 'invalidCode') throw invalidCode();

@@ -13,7 +13,7 @@ import { negotiateLocale } from '../mail/i18n';
 import { findUserById } from '../services/accounts';
 import type { AppServices } from '../services/index';
 import { changePassword, isResetTokenValid, requestPasswordReset, resetPassword } from '../services/password-reset';
-import { verifyPassword } from '../services/passwords';
+import { isCommonPassword, verifyPassword } from '../services/passwords';
 import type { RateLimitRule } from '../services/rate-limit';
 import { signInLimits } from '../services/sign-in';
 
@@ -59,12 +59,14 @@ export function passwordRoutes(services: AppServices) {
     })
     .post('/reset', validateJson(ResetPasswordRequest), async (c) => {
       const { token, password } = bodyOf(c, ResetPasswordRequest);
+      if (isCommonPassword(password)) throw failures.passwordTooCommon();
       if (!(await resetPassword(services, token, password))) throw invalidResetLink();
       return c.json({ success: true as const }, 200);
     })
     .put('/', requireSession(), validateJson(ChangePasswordRequest), async (c) => {
       const { sessionId, claims } = sessionOf(c);
       const { currentPassword, newPassword } = bodyOf(c, ChangePasswordRequest);
+      if (isCommonPassword(newPassword)) throw failures.passwordTooCommon();
       const verdict = await rateLimiter.check(signInLimits.perAccount, claims.email);
       if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
       const user = await findUserById(services.db, claims.sub);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id (the library's default algorithm) with OWASP's parameters: 19 MiB, 2 passes, 1 lane.
@@ -25,4 +26,19 @@ export async function verifyPassword(storedHash: string | null | undefined, pass
   } catch {
     return false;
   }
+}
+
+let commonPasswords: Set<string> | undefined;
+
+/**
+ * The 5,000 most common passwords of 8 characters or more, lowercased (server/data: from the OWASP
+ * SecLists "10 million passwords" list, CC BY-SA 3.0). Case does not make a common password rare.
+ */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(
+    readFileSync(new URL('../data/common-passwords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean),
+  );
+  return commonPasswords.has(password.toLowerCase());
 }

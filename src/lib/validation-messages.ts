@@ -14,6 +14,9 @@ const validationMessages: Record<string, MessageDescriptor> = {
   [AccountCreationMessage.passwordsDiffer]: msg`Password doesn't match`,
 };
 
+/** The server's refusal of a new password that is on the list of the most common ones. */
+export const passwordTooCommonMessage = msg`This password is one of the most common ones. Please choose another.`;
+
 /** A field error's message key, translated; a form may add keys of its own. */
 export function fieldErrorText(
   i18n: I18n,

@@ -29,6 +29,11 @@ export const changePasswordCases = {
       error: new ChangePasswordError('rateLimited'),
       actorId: 'changePassword',
     },
+    {
+      type: 'xstate.error.actor.changePassword',
+      error: new ChangePasswordError('passwordTooCommon'),
+      actorId: 'changePassword',
+    },
     { type: 'xstate.error.actor.changePassword', error: new Error('network down'), actorId: 'changePassword' },
   ],
 } as const;

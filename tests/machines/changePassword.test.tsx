@@ -26,6 +26,7 @@ function changeField(label: string): Driver<Machine> {
 const failureTexts = {
   currentPasswordIncorrect: 'Current password is incorrect. Not changing password.',
   rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+  passwordTooCommon: 'This password is one of the most common ones. Please choose another.',
   unavailable: 'We could not change your password right now. Please try again later.',
 } as const;
 

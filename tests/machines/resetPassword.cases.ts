@@ -32,6 +32,11 @@ export const resetPasswordCases = {
       error: new ResetPasswordError('unavailable'),
       actorId: 'resetPassword',
     },
+    {
+      type: 'xstate.error.actor.resetPassword',
+      error: new ResetPasswordError('passwordTooCommon'),
+      actorId: 'resetPassword',
+    },
     { type: 'xstate.error.actor.resetPassword', error: new Error('network down'), actorId: 'resetPassword' },
   ],
 } as const;

@@ -96,12 +96,16 @@ describeModel('resetPassword', {
     },
     failure: {
       machine: (snapshot) => {
-        expect(snapshot.context.failure).toBe('unavailable');
+        expect(['unavailable', 'passwordTooCommon']).toContain(snapshot.context.failure);
         // The form stays filled in, so trying again is one click.
         expect(snapshot.context.password).not.toBe('');
       },
-      view: (screen) => {
-        expect(screen.getByRole('alert')).toHaveTextContent('Unable to reset password.');
+      view: (screen, snapshot) => {
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          snapshot.context.failure === 'passwordTooCommon'
+            ? 'This password is one of the most common ones. Please choose another.'
+            : 'Unable to reset password.',
+        );
         expect(screen.getByRole('button', { name: 'Set new password' })).toBeEnabled();
       },
     },

@@ -40,5 +40,5 @@ export const signUpCases = {
   'xstate.done.actor.validateCode': done('validateCode'),
   'xstate.error.actor.validateCode': refused('validateCode', 'invalidCode', 'rateLimited'),
   'xstate.done.actor.finalizeAccount': done('finalizeAccount'),
-  'xstate.error.actor.finalizeAccount': refused('finalizeAccount', 'invalidCode', 'emailTaken'),
+  'xstate.error.actor.finalizeAccount': refused('finalizeAccount', 'invalidCode', 'emailTaken', 'passwordTooCommon'),
 } as const;

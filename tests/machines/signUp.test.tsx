@@ -39,6 +39,7 @@ const failureTexts = {
   resendFailed:
     'We were unable to send a new verification code to you email. Please contact support if this issue persists.',
   rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+  passwordTooCommon: 'This password is one of the most common ones. Please choose another.',
   unavailable: 'Something went wrong trying to create your account. Please try again later or contact support',
 } as const;
 

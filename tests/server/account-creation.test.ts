@@ -152,6 +152,20 @@ describe('account creation', () => {
     expect((await validate(email, code)).status).toBe(200);
   });
 
+  it('refuses one of the most common passwords, in any case, without spending the code', async () => {
+    const email = 'common.password@example.com';
+    await createPending(email);
+    const code = await latestCode(email);
+    const response = await finalize(email, code, 'PassWord1');
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({
+      error: 'password_too_common',
+      message: 'This password is one of the most common ones. Please choose another.',
+    });
+    expect(await portal.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect((await finalize(email, code, 'a brand new secret')).status).toBe(201);
+  });
+
   it('refuses a resend for an address with no pending account', async () => {
     const response = await portal.request('/api/account/resend-email-verification-code', {
       json: { email: 'nobody@example.com' },

@@ -140,6 +140,24 @@ describe('change password (PUT /api/password)', () => {
     await portal.signIn('mover@example.com', 'a fresh password');
   });
 
+  it('refuses a common new password on change and on reset, changing nothing', async () => {
+    await portal.createUser('common@example.com', 'the old password');
+    const session = await portal.signIn('common@example.com', 'the old password');
+    const change = await portal.request('/api/password', {
+      method: 'PUT',
+      cookie: session,
+      json: { currentPassword: 'the old password', newPassword: 'iloveyou' },
+    });
+    expect(change.status).toBe(400);
+    expect(change.json.error).toBe('password_too_common');
+
+    await forgot('common@example.com');
+    const token = await resetTokenMailedTo('common@example.com');
+    expect((await reset(token, 'qwertyuiop')).json.error).toBe('password_too_common');
+    expect((await portal.request(`/api/password/reset/${token}`)).json).toEqual({ valid: true });
+    await portal.signIn('common@example.com', 'the old password');
+  });
+
   it('needs a session and a same-origin request', async () => {
     const body = { currentPassword: 'a', newPassword: 'a fresh password' };
     expect((await portal.request('/api/password', { method: 'PUT', json: body })).status).toBe(401);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { api } from '../../../contract/api';
+import { ErrorCode } from '../../../contract/errors';
 import { ChangePasswordError } from '../../../machines/changePassword/changePassword.machine';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
@@ -13,6 +14,8 @@ export const changePassword = fromPromise<void, { currentPassword: string; newPa
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) throw new ChangePasswordError('currentPasswordIncorrect');
     if (error instanceof ApiError && error.status === 429) throw new ChangePasswordError('rateLimited');
+    if (error instanceof ApiError && error.body?.error === ErrorCode.passwordTooCommon)
+      throw new ChangePasswordError('passwordTooCommon');
     throw new ChangePasswordError('unavailable');
   }
 });

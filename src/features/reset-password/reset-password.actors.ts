@@ -20,6 +20,8 @@ export const resetPassword = fromPromise<void, { token: string; password: string
   } catch (error) {
     if (error instanceof ApiError && error.body?.error === ErrorCode.invalidResetToken)
       throw new ResetPasswordError('invalidLink');
+    if (error instanceof ApiError && error.body?.error === ErrorCode.passwordTooCommon)
+      throw new ResetPasswordError('passwordTooCommon');
     throw new ResetPasswordError('unavailable');
   }
 });

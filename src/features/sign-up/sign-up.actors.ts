@@ -56,7 +56,11 @@ export const finalizeAccountCreation = fromPromise<void, { email: string; code: 
           body: { email: input.email, verificationCode: input.code, password: input.password },
           schema: Success,
         }),
-      { [ErrorCode.invalidCode]: 'invalidCode', [ErrorCode.emailTaken]: 'emailTaken' },
+      {
+        [ErrorCode.invalidCode]: 'invalidCode',
+        [ErrorCode.emailTaken]: 'emailTaken',
+        [ErrorCode.passwordTooCommon]: 'passwordTooCommon',
+      },
     );
   },
 );

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { botCheckMissing, type SignUpFailure } from '../../../machines/signUp/signUp.machine';
+import { passwordTooCommonMessage } from '../../lib/validation-messages';
 
 /** The form's own key, beside the contract's validation keys. */
 export const fieldErrorMessages: Record<string, MessageDescriptor> = {
@@ -15,5 +16,6 @@ export const failureMessages: Record<SignUpFailure, MessageDescriptor> = {
   codeExpired: msg`This code has expired. Please ask for a new one.`,
   resendFailed: msg`We were unable to send a new verification code to you email. Please contact support if this issue persists.`,
   rateLimited: msg`Too many attempts. Please wait a few minutes and try again.`,
+  passwordTooCommon: passwordTooCommonMessage,
   unavailable: msg`Something went wrong trying to create your account. Please try again later or contact support`,
 };

@@ -87,6 +87,15 @@ describe('/password/forgot', () => {
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
   });
 
+  it('is reached from sign-in with the address typed there', async () => {
+    const user = userEvent.setup();
+    const { location } = await open('/login', null, {});
+    await user.type(await screen.findByLabelText('E-Mail'), 'kim@example.com');
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    await waitFor(() => expect(location()).toBe('/password/forgot?email=kim%40example.com'));
+    expect(await screen.findByLabelText('E-Mail')).toHaveValue('kim@example.com');
+  });
+
   it('asks to try later or contact support when the request is refused', async () => {
     const user = userEvent.setup();
     await open('/password/forgot', null, {

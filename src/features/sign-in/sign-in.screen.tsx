@@ -29,7 +29,11 @@ export function SignInScreen({
       snapshot={snapshot}
       send={actor.send}
       forgotPasswordLink={
-        <Link to="/password/forgot" className={linkStyle}>
+        <Link
+          to="/password/forgot"
+          search={{ email: snapshot.context.email.trim() || undefined }}
+          className={linkStyle}
+        >
           <Trans>Forgot password?</Trans>
         </Link>
       }

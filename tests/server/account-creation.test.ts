@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, pendingAccounts, users, verificationCodes } from '../../server/db/schema';
 import { accountCreationLimits } from '../../server/routes/account-creation';
-import { startTestPortal, type TestPortal } from './support';
+import { clientAddresses, startTestPortal, type TestPortal } from './support';
 
 let portal: TestPortal;
-let address = 0;
 
 beforeAll(async () => {
   portal = await startTestPortal();
@@ -14,19 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
-/** Each test signs up from its own client address, so per-client limits stay out of the way. */
-function client() {
-  address += 1;
-  return `203.0.113.${address}`;
-}
-
-/** The code of the newest mail to an address, read from the outbox as a person reads their mail. */
-async function latestCode(email: string): Promise<string> {
-  const mail = await portal.newestMailTo(email);
-  const code = /\b(\d{6})\b/.exec(mail?.textBody ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
-}
+const client = clientAddresses();
+const latestCode = (email: string) => portal.codeMailedTo(email);
 
 const createPending = (email: string, from = client()) =>
   portal.request('/api/account/create-pending-account', { json: { email }, address: from });

@@ -15,16 +15,11 @@ import { createLogger } from '../../server/logger';
 import { altchaChallengeLifetimeSeconds } from '../../server/services/bot-check';
 import { createServices } from '../../server/services/index';
 import { portalConfigMeta } from '../../server/static';
-import { startTestPortal, type TestPortal } from './support';
+import { clientAddresses, startTestPortal, type TestPortal } from './support';
 
 const refused = { error: 'bot_check_failed', message: 'Please complete the check that you are not a robot.' };
 
-let addressCount = 0;
-/** Each request from its own client address, so the per-client code limits stay out of the way. */
-function client() {
-  addressCount += 1;
-  return `203.0.113.${addressCount}`;
-}
+const client = clientAddresses();
 
 type Reply = { status: number; headers: Headers; json: Record<string, unknown> & { error?: string } };
 /** The test portal, or another API process on its database (see `sibling`). */

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { startTestPortal, type TestPortal } from './support';
+import { clientAddresses, startTestPortal, type TestPortal } from './support';
 
 /**
  * Two finalizations of one sign-up at once (a double submit, two tabs): one account, one 201, and
@@ -11,24 +11,18 @@ import { startTestPortal, type TestPortal } from './support';
  */
 
 let portal: TestPortal;
-let address = 0;
 
 beforeAll(async () => {
   portal = await startTestPortal();
 });
 afterAll(() => portal.close());
 
-function client() {
-  address += 1;
-  return `203.0.113.${address}`;
-}
+const client = clientAddresses();
 
 async function codeFor(email: string): Promise<string> {
   const created = await portal.request('/api/account/create-pending-account', { json: { email }, address: client() });
   expect(created.status).toBe(200);
-  const code = /^(\d{6})$/m.exec((await portal.newestMailTo(email))?.textBody ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
+  return portal.codeMailedTo(email);
 }
 
 const finalize = (email: string, code: string, password: string) =>

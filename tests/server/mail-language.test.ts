@@ -8,21 +8,16 @@ import { negotiateLocale } from '../../server/mail/i18n';
 import { commonMessages, passwordResetMessages, verificationMessages } from '../../server/mail/messages';
 import { readPoTranslations } from '../../server/mail/po';
 import { passwordResetMail, verificationMail } from '../../server/mail/templates';
-import { startTestPortal, type TestPortal } from './support';
+import { clientAddresses, startTestPortal, type TestPortal } from './support';
 
 let portal: TestPortal;
-let address = 0;
 
 beforeAll(async () => {
   portal = await startTestPortal();
 });
 afterAll(() => portal.close());
 
-/** Each request comes from its own client address, so per-client limits stay out of the way. */
-function client() {
-  address += 1;
-  return `203.0.113.${address}`;
-}
+const client = clientAddresses();
 
 const signUp = (email: string, acceptLanguage: string) =>
   portal.request('/api/account/create-pending-account', {

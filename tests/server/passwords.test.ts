@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outbox, passwordResetTokens } from '../../server/db/schema';
 import { passwordLimits } from '../../server/routes/password';
-import { startTestPortal, type TestPortal } from './support';
+import { clientAddresses, startTestPortal, type TestPortal } from './support';
 
 let portal: TestPortal;
-let address = 0;
-const client = () => `203.0.113.${++address}`;
+const client = clientAddresses();
 
 beforeAll(async () => {
   portal = await startTestPortal();

@@ -122,6 +122,13 @@ export async function startTestPortal(envOverrides: Record<string, string> = {})
     return mail ?? null;
   }
 
+  /** The verification code of the newest mail to an address (it stands on a line of its own). */
+  async function codeMailedTo(email: string): Promise<string> {
+    const code = /^(\d{6})\r?$/m.exec((await newestMailTo(email))?.textBody ?? '')?.[1];
+    if (!code) throw new Error(`no code mailed to ${email}`);
+    return code;
+  }
+
   async function close() {
     await database.close();
     if (postgresUrl && schema) {
@@ -144,8 +151,15 @@ export async function startTestPortal(envOverrides: Record<string, string> = {})
     createUser,
     signIn,
     newestMailTo,
+    codeMailedTo,
     close,
   };
+}
+
+/** A new client address per call, so per-client limits stay out of a test's way. */
+export function clientAddresses(): () => string {
+  let count = 0;
+  return () => `203.0.113.${++count}`;
 }
 
 export type TestPortal = Awaited<ReturnType<typeof startTestPortal>>;

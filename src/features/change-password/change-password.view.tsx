@@ -5,6 +5,7 @@ import type {
   changePasswordMachine,
 } from '../../../machines/changePassword/changePassword.machine';
 import { css } from '../../../styled-system/css';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -61,25 +62,14 @@ export function ChangePasswordView({ snapshot, send }: ChangePasswordViewProps) 
           errorText={fieldError(fieldErrors.currentPassword)}
           onValueChange={(value) => send({ type: 'user.changeCurrentPassword', value })}
         />
-        <TextField
-          label={t`New password`}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={newPassword}
+        <NewPasswordFields
+          labels={{ password: t`New password`, repeat: t`Repeat new password` }}
+          password={newPassword}
+          repeatPassword={repeatPassword}
+          errors={{ password: fieldError(fieldErrors.newPassword), repeat: fieldError(fieldErrors.repeatPassword) }}
           disabled={busy}
-          errorText={fieldError(fieldErrors.newPassword)}
-          onValueChange={(value) => send({ type: 'user.changeNewPassword', value })}
-        />
-        <TextField
-          label={t`Repeat new password`}
-          type="password"
-          name="repeat-password"
-          autoComplete="new-password"
-          value={repeatPassword}
-          disabled={busy}
-          errorText={fieldError(fieldErrors.repeatPassword)}
-          onValueChange={(value) => send({ type: 'user.changeRepeatPassword', value })}
+          onPasswordChange={(value) => send({ type: 'user.changeNewPassword', value })}
+          onRepeatChange={(value) => send({ type: 'user.changeRepeatPassword', value })}
         />
         <Button type="submit" aria-busy={busy} disabled={busy} className={css({ alignSelf: 'flex-start' })}>
           {busy ? <Trans>Changing password…</Trans> : <Trans>Change password</Trans>}

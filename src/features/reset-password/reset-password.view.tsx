@@ -4,9 +4,9 @@ import type { SnapshotFrom } from 'xstate';
 import type { ResetPasswordEvent, resetPasswordMachine } from '../../../machines/resetPassword/resetPassword.machine';
 import { css } from '../../../styled-system/css';
 import { AuthPage, authPanel as panel } from '../../components/auth-page';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/text-field';
 import { fieldErrorText } from '../../lib/validation-messages';
 import { failureMessages } from './reset-password.messages';
 
@@ -66,25 +66,14 @@ export function ResetPasswordView({ snapshot, send, forgotPasswordLink }: ResetP
         }}
       >
         {failure ? <Alert>{i18n._(failureMessages[failure])}</Alert> : null}
-        <TextField
-          label={t`New password`}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
+        <NewPasswordFields
+          labels={{ password: t`New password`, repeat: t`Repeat new password` }}
+          password={password}
+          repeatPassword={repeatPassword}
+          errors={{ password: fieldError(fieldErrors.password), repeat: fieldError(fieldErrors.repeatPassword) }}
           disabled={busy}
-          errorText={fieldError(fieldErrors.password)}
-          onValueChange={(value) => send({ type: 'user.changePassword', value })}
-        />
-        <TextField
-          label={t`Repeat new password`}
-          type="password"
-          name="repeat-password"
-          autoComplete="new-password"
-          value={repeatPassword}
-          disabled={busy}
-          errorText={fieldError(fieldErrors.repeatPassword)}
-          onValueChange={(value) => send({ type: 'user.changeRepeatPassword', value })}
+          onPasswordChange={(value) => send({ type: 'user.changePassword', value })}
+          onRepeatChange={(value) => send({ type: 'user.changeRepeatPassword', value })}
         />
         <Button type="submit" width="full" aria-busy={busy} disabled={busy}>
           {busy ? <Trans>Saving…</Trans> : <Trans>Set new password</Trans>}

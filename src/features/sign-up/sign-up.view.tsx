@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { SignUpEvent, signUpMachine } from '../../../machines/signUp/signUp.machine';
 import { css } from '../../../styled-system/css';
 import { AuthPage, authPanel as panel } from '../../components/auth-page';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -219,25 +220,14 @@ function FinalizeAccountStep({ snapshot, send }: SignUpViewProps) {
         {failure}
         {/* Lets password managers store the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField
-          label={t`Password`}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
+        <NewPasswordFields
+          labels={{ password: t`Password`, repeat: t`Repeat password` }}
+          password={password}
+          repeatPassword={repeatPassword}
+          errors={{ password: fieldError('password'), repeat: fieldError('repeatPassword') }}
           disabled={busy}
-          errorText={fieldError('password')}
-          onValueChange={(value) => send({ type: 'user.changePassword', value })}
-        />
-        <TextField
-          label={t`Repeat password`}
-          type="password"
-          name="repeat-password"
-          autoComplete="new-password"
-          value={repeatPassword}
-          disabled={busy}
-          errorText={fieldError('repeatPassword')}
-          onValueChange={(value) => send({ type: 'user.changeRepeatPassword', value })}
+          onPasswordChange={(value) => send({ type: 'user.changePassword', value })}
+          onRepeatChange={(value) => send({ type: 'user.changeRepeatPassword', value })}
         />
         <Button type="submit" width="full" aria-busy={busy} disabled={busy}>
           <Trans>Create account</Trans>

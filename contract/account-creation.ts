@@ -5,6 +5,7 @@ import { Email } from './auth';
 export const AccountCreationMessage = {
   emailTaken: 'An account with this E-Mail already exists with us',
   invalidCode: 'Invalid code, please try again.',
+  codeExpired: 'This code no longer works. Please ask for a new one.',
   passwordTooShort: 'Please use at least 8 characters.',
   passwordTooLong: 'Please use at most 128 characters.',
   passwordTooCommon: 'This password is one of the most common ones. Please choose another.',

@@ -21,6 +21,7 @@ export const ErrorCode = {
   notFound: 'not_found',
   emailTaken: 'email_taken',
   invalidCode: 'invalid_code',
+  codeExpired: 'code_expired',
   invalidResetToken: 'invalid_reset_token',
   currentPasswordIncorrect: 'current_password_incorrect',
   botCheckFailed: 'bot_check_failed',

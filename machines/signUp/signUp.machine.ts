@@ -204,7 +204,10 @@ export const signUpMachine = setup({
     isPasswordValid: ({ context }) => isEmpty(passwordErrorsOf(context)),
     canResend: ({ context }) => context.canResend,
     isOpenedFromMail: ({ context }) => context.openedFromMail,
-    isCodeRefused: (_, failure: SignUpFailure) => failure === 'invalidCode',
+    /** The code is dead (expired, used up by wrong tries, replaced): only a new one helps. */
+    isCodeDead: (_, failure: SignUpFailure) => failure === 'codeExpired',
+    /** At the last step, a code the server no longer takes, whichever way. */
+    isCodeUnusable: (_, failure: SignUpFailure) => failure === 'codeExpired' || failure === 'invalidCode',
     isEmailTaken: (_, failure: SignUpFailure) => failure === 'emailTaken',
   },
   delays: {
@@ -308,10 +311,14 @@ export const signUpMachine = setup({
                 src: 'validateCode',
                 input: ({ context }) => ({ email: context.email.trim().toLowerCase(), code: context.code.trim() }),
                 onDone: { target: '#signUp.choosingPassword' },
-                onError: {
-                  target: 'enteringCode',
-                  actions: assign({ failure: ({ event }) => failureOf(event.error) }),
-                },
+                onError: [
+                  {
+                    guard: { type: 'isCodeDead', params: ({ event }) => failureOf(event.error) },
+                    target: '#signUp.verifying.needsNewCode',
+                    actions: assign({ failure: 'codeExpired', code: '' }),
+                  },
+                  { target: 'enteringCode', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+                ],
               },
             },
             resendingCode: {
@@ -353,9 +360,9 @@ export const signUpMachine = setup({
         onDone: { target: 'verified', actions: 'announceAccountCreated' },
         onError: [
           {
-            guard: { type: 'isCodeRefused', params: ({ event }) => failureOf(event.error) },
+            guard: { type: 'isCodeUnusable', params: ({ event }) => failureOf(event.error) },
             target: 'verifying.needsNewCode',
-            actions: assign({ failure: 'invalidCode', code: '' }),
+            actions: assign({ failure: ({ event }) => failureOf(event.error), code: '' }),
           },
           {
             guard: { type: 'isEmailTaken', params: ({ event }) => failureOf(event.error) },

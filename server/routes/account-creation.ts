@@ -31,6 +31,8 @@ export const accountCreationLimits = {
 
 const emailTaken = () => new ApiFailure(409, ErrorCode.emailTaken, AccountCreationMessage.emailTaken);
 const invalidCode = () => new ApiFailure(400, ErrorCode.invalidCode, AccountCreationMessage.invalidCode);
+/** Expired, used up by wrong tries, replaced or used: only a new code helps, and the person is told so. */
+const codeExpired = () => new ApiFailure(400, ErrorCode.codeExpired, AccountCreationMessage.codeExpired);
 
 export function accountCreationRoutes(services: AppServices) {
   const { rateLimiter, env } = services;
@@ -75,7 +77,9 @@ export function accountCreationRoutes(services: AppServices) {
     .get('/validate-account-creation-request', validateQuery(ValidateAccountCreationQuery), async (c) => {
       const { email, verificationCode } = queryOf(c, ValidateAccountCreationQuery);
       await limit([[accountCreationLimits.checksPerClient, clientAddressOf(c, env)]]);
-      if ((await services.codes.check(email, verificationCode)) !== 'accepted') throw invalidCode();
+      const check = await services.codes.check(email, verificationCode);
+      if (check === 'rejected') throw invalidCode();
+      if (check !== 'accepted') throw codeExpired();
       return c.json({ success: true as const }, 200);
     })
     .post('/finalize-account-creation-request', validateJson(FinalizeAccountCreationRequest), async (c) => {
@@ -85,6 +89,7 @@ export function accountCreationRoutes(services: AppServices) {
       await limit([[accountCreationLimits.checksPerClient, clientAddressOf(c, env)]]);
       const result = await finalizeAccountCreation(services, request);
       if (result.outcome === 'invalidCode') throw invalidCode();
+      if (result.outcome === 'codeExpired') throw codeExpired();
       if (result.outcome === 'emailTaken') throw emailTaken();
       return c.json({ success: true as const }, 201);
     });

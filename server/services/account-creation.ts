@@ -54,6 +54,7 @@ async function sendCode(deps: AccountCreationDeps, email: string, locale: Locale
 export type FinalizeOutcome =
   | { outcome: 'created'; userId: string }
   | { outcome: 'invalidCode' }
+  | { outcome: 'codeExpired' }
   | { outcome: 'emailTaken' };
 
 /** Turns a pending account with a valid code into an account with the chosen password. */
@@ -62,7 +63,8 @@ export async function finalizeAccountCreation(
   request: { email: string; verificationCode: string; password: string },
 ): Promise<FinalizeOutcome> {
   const check = await deps.codes.check(request.email, request.verificationCode);
-  if (check !== 'accepted') return { outcome: 'invalidCode' };
+  if (check === 'rejected') return { outcome: 'invalidCode' };
+  if (check !== 'accepted') return { outcome: 'codeExpired' };
   if (await findUserByEmail(deps.db, request.email)) return { outcome: 'emailTaken' };
   const passwordHash = await hashPassword(request.password);
   let userId: string;

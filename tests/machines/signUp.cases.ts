@@ -38,7 +38,13 @@ export const signUpCases = {
   'xstate.done.actor.resendCode': done('resendCode'),
   'xstate.error.actor.resendCode': refused('resendCode', 'rateLimited'),
   'xstate.done.actor.validateCode': done('validateCode'),
-  'xstate.error.actor.validateCode': refused('validateCode', 'invalidCode', 'rateLimited'),
+  'xstate.error.actor.validateCode': refused('validateCode', 'invalidCode', 'codeExpired', 'rateLimited'),
   'xstate.done.actor.finalizeAccount': done('finalizeAccount'),
-  'xstate.error.actor.finalizeAccount': refused('finalizeAccount', 'invalidCode', 'emailTaken', 'passwordTooCommon'),
+  'xstate.error.actor.finalizeAccount': refused(
+    'finalizeAccount',
+    'invalidCode',
+    'codeExpired',
+    'emailTaken',
+    'passwordTooCommon',
+  ),
 } as const;

@@ -35,7 +35,7 @@ const failureTexts = {
   emailTaken: 'An account with this E-Mail already exists with us',
   botCheckFailed: 'The check that you are not a robot did not succeed. Please try it again.',
   invalidCode: 'Invalid code, please try again.',
-  codeExpired: 'This code has expired. Please ask for a new one.',
+  codeExpired: 'This code no longer works. Please ask for a new one.',
   resendFailed:
     'We were unable to send a new verification code to you email. Please contact support if this issue persists.',
   rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
@@ -279,6 +279,23 @@ describe('signUp machine in time', () => {
     await settle();
     expect(actor.getSnapshot().context.failure).toBe('invalidCode');
     clock.increment(200_000);
+    expect(actor.getSnapshot().matches({ verifying: 'needsNewCode' })).toBe(true);
+  });
+
+  it('takes a code the server says is used up (the fifth wrong try) to the step that asks for a new one', async () => {
+    const { actor, clock } = startSignUp({
+      validate: async () => {
+        throw new SignUpError('codeExpired');
+      },
+    });
+    await toCodeStep(actor);
+    actor.send({ type: 'user.changeCode', value: '000000' });
+    actor.send({ type: 'user.submitCode' });
+    await settle();
+    expect(actor.getSnapshot().matches({ verifying: 'needsNewCode' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ failure: 'codeExpired', code: '' });
+    // Its timers are gone with the dead code.
+    clock.increment(300_000);
     expect(actor.getSnapshot().matches({ verifying: 'needsNewCode' })).toBe(true);
   });
 

@@ -83,10 +83,15 @@ describe('account creation', () => {
       expect(response.json).toEqual({ error: 'invalid_code', message: 'Invalid code, please try again.' });
     }
     expect((await validate(email, code)).status).toBe(200);
-    expect((await validate(email, wrongCode(code))).status).toBe(400);
-    // The fifth wrong try used the code up: even the right code no longer works.
-    expect((await validate(email, code)).status).toBe(400);
-    expect((await finalize(email, code, 'a brand new secret')).status).toBe(400);
+    // The fifth wrong try uses the code up, and says that only a new code helps now.
+    const fifth = await validate(email, wrongCode(code));
+    expect(fifth.status).toBe(400);
+    expect(fifth.json).toEqual({
+      error: 'code_expired',
+      message: 'This code no longer works. Please ask for a new one.',
+    });
+    expect((await validate(email, code)).json.error).toBe('code_expired');
+    expect((await finalize(email, code, 'a brand new secret')).json.error).toBe('code_expired');
   });
 
   it('lets a code expire after five minutes', async () => {
@@ -94,8 +99,8 @@ describe('account creation', () => {
     await createPending(email);
     const code = await latestCode(email);
     later(5 * 60 + 1);
-    expect((await validate(email, code)).status).toBe(400);
-    expect((await finalize(email, code, 'a brand new secret')).status).toBe(400);
+    expect((await validate(email, code)).json.error).toBe('code_expired');
+    expect((await finalize(email, code, 'a brand new secret')).json.error).toBe('code_expired');
   });
 
   it('voids the old code on resend and on signing up again', async () => {
@@ -124,7 +129,7 @@ describe('account creation', () => {
     await createPending(email);
     const code = await latestCode(email);
     expect((await finalize(email, code, 'a brand new secret')).status).toBe(201);
-    expect((await finalize(email, code, 'another new secret')).status).toBe(400);
+    expect((await finalize(email, code, 'another new secret')).json.error).toBe('code_expired');
     const accounts = await portal.db.select().from(users).where(eq(users.email, email));
     expect(accounts).toHaveLength(1);
   });

@@ -7,7 +7,7 @@ import { clientAddresses, startTestPortal, type TestPortal } from './support';
 /**
  * Two finalizations of one sign-up at once (a double submit, two tabs): one account, one 201, and
  * for the other a clean refusal, never a 500. The loser is refused as `email_taken` (409) when it
- * reached the insert, or `invalid_code` (400) when the winner had already used the code up.
+ * reached the insert, or `code_expired` (400) when the winner had already used the code up.
  */
 
 let portal: TestPortal;
@@ -44,7 +44,11 @@ describe('finalizing one sign-up twice at once', () => {
     const loser = answers.find((answer) => answer.status !== 201);
     expect(loser).toBeDefined();
     if (loser?.status === 409) expect(loser.json.error).toBe('email_taken');
-    else expect(loser?.json).toEqual({ error: 'invalid_code', message: 'Invalid code, please try again.' });
+    else
+      expect(loser?.json).toEqual({
+        error: 'code_expired',
+        message: 'This code no longer works. Please ask for a new one.',
+      });
 
     expect(await portal.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
     expect(portal.logLines.join('')).not.toContain('unhandled error');

@@ -43,6 +43,7 @@ export const validateVerificationCode = fromPromise<void, { email: string; code:
   const query = new URLSearchParams({ email: input.email, verificationCode: input.code });
   await refusalsAsFailures(() => apiRequest(`${api.validateAccountCreation}?${query}`, { schema: Success }), {
     [ErrorCode.invalidCode]: 'invalidCode',
+    [ErrorCode.codeExpired]: 'codeExpired',
     [ErrorCode.validation]: 'invalidCode',
   });
 });
@@ -58,6 +59,7 @@ export const finalizeAccountCreation = fromPromise<void, { email: string; code: 
         }),
       {
         [ErrorCode.invalidCode]: 'invalidCode',
+        [ErrorCode.codeExpired]: 'codeExpired',
         [ErrorCode.emailTaken]: 'emailTaken',
         [ErrorCode.passwordTooCommon]: 'passwordTooCommon',
       },

@@ -13,7 +13,7 @@ export const failureMessages: Record<SignUpFailure, MessageDescriptor> = {
   emailTaken: msg`An account with this E-Mail already exists with us`,
   botCheckFailed: msg`The check that you are not a robot did not succeed. Please try it again.`,
   invalidCode: msg`Invalid code, please try again.`,
-  codeExpired: msg`This code has expired. Please ask for a new one.`,
+  codeExpired: msg`This code no longer works. Please ask for a new one.`,
   resendFailed: msg`We were unable to send a new verification code to you email. Please contact support if this issue persists.`,
   rateLimited: msg`Too many attempts. Please wait a few minutes and try again.`,
   passwordTooCommon: passwordTooCommonMessage,

@@ -50,3 +50,14 @@ export const FinalizeAccountCreationRequest = v.object({
 
 /** The answer of the pending-account and resend calls: when the new code stops working. */
 export const VerificationCodeIssued = v.object({ success: v.literal(true), expiresAt: v.string() });
+
+export type NewPasswordErrors = Partial<Record<'password' | 'repeatPassword', string>>;
+
+/** A new password and its repetition, as message keys: the rules above, then the spec's "must match". */
+export function newPasswordErrorsOf(password: string, repeatPassword: string): NewPasswordErrors {
+  const errors: NewPasswordErrors = {};
+  const result = v.safeParse(NewPassword, password);
+  if (!result.success) errors.password = result.issues[0].message;
+  if (repeatPassword !== password) errors.repeatPassword = AccountCreationMessage.passwordsDiffer;
+  return errors;
+}

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { newPasswordErrorsOf } from '../shared/newPassword';
+import { newPasswordErrorsOf } from '../../contract/account-creation';
 
 /** Why a reset was refused; views map each to a translated message. */
 export type ResetPasswordFailure = 'invalidLink' | 'passwordTooCommon' | 'unavailable';

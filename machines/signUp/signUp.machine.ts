@@ -2,12 +2,12 @@ import * as v from 'valibot';
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import {
   AccountCreationMessage,
+  newPasswordErrorsOf,
   resendCooldownSeconds,
   VerificationCode,
   verificationCodeLifetimeSeconds,
 } from '../../contract/account-creation';
 import { Email } from '../../contract/auth';
-import { newPasswordErrorsOf } from '../shared/newPassword';
 
 /** Why a request of the sign-up flow was refused; views map each to a translated message. */
 export type SignUpFailure =

@@ -4,10 +4,11 @@ import type {
   ChangePasswordEvent,
   changePasswordMachine,
 } from '../../../machines/changePassword/changePassword.machine';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { card, cardTitle } from '../../components/ui/card';
 import { TextField } from '../../components/ui/text-field';
 import { fieldErrorText } from '../../lib/validation-messages';
 import { failureMessages } from './change-password.messages';
@@ -25,22 +26,8 @@ export function ChangePasswordView({ snapshot, send }: ChangePasswordViewProps) 
   const fieldError = (key: string | undefined) => fieldErrorText(i18n, key);
 
   return (
-    <section
-      aria-labelledby="change-password-title"
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '3',
-        padding: '5',
-        borderWidth: '1px',
-        borderColor: 'border',
-        borderRadius: 'l3',
-        bg: 'canvas',
-        maxWidth: '32rem',
-        width: '100%',
-      })}
-    >
-      <h2 id="change-password-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+    <section aria-labelledby="change-password-title" className={cx(card, css({ maxWidth: '32rem', width: '100%' }))}>
+      <h2 id="change-password-title" className={cardTitle}>
         <Trans>Change password</Trans>
       </h2>
       <form

@@ -3,6 +3,7 @@ import type { AccountUser, Subscription } from '../../../contract/account';
 import { css } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { card, cardTitle } from '../../components/ui/card';
 import { formatBytes, gigabytesToBytes } from '../../lib/format-bytes';
 
 export type DashboardViewProps = {
@@ -13,17 +14,6 @@ export type DashboardViewProps = {
   onRetry: () => void;
 };
 
-const card = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  padding: '5',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l3',
-  bg: 'canvas',
-});
-const cardTitle = css({ fontSize: 'lg', fontWeight: 'semibold' });
 const muted = css({ color: 'fg.muted' });
 
 function SubscriptionItem({ subscription, email }: { subscription: Subscription; email: string }) {

@@ -9,7 +9,7 @@ import { css } from '../../../styled-system/css';
 import { AuthPage, authPanel as panel } from '../../components/auth-page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/text-field';
+import { EmailField } from '../../components/ui/email-field';
 import { fieldErrorText } from '../../lib/validation-messages';
 import { failureMessages, resetRequestedMessage } from './forgot-password.messages';
 
@@ -67,13 +67,8 @@ export function ForgotPasswordView({ snapshot, send, supportEmail, signInLink }:
               </span>
             </Alert>
           ) : null}
-          <TextField
+          <EmailField
             label={t`E-Mail`}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            dir="ltr"
             value={email}
             disabled={busy}
             errorText={fieldErrorText(i18n, fieldErrors.email)}

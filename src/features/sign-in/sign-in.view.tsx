@@ -6,6 +6,7 @@ import { css } from '../../../styled-system/css';
 import { AuthPage, authPanel as panel } from '../../components/auth-page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { EmailField } from '../../components/ui/email-field';
 import { TextField } from '../../components/ui/text-field';
 import { fieldErrorText } from '../../lib/validation-messages';
 import { failureMessages } from './sign-in.messages';
@@ -37,13 +38,9 @@ export function SignInView({ snapshot, send, forgotPasswordLink, createAccountLi
         }}
       >
         {failure ? <Alert>{i18n._(failureMessages[failure])}</Alert> : null}
-        <TextField
+        <EmailField
           label={t`E-Mail`}
-          type="email"
-          name="email"
           autoComplete="username"
-          inputMode="email"
-          dir="ltr"
           value={email}
           disabled={busy}
           errorText={fieldError(fieldErrors.email)}

@@ -7,6 +7,7 @@ import { AuthPage, authPanel as panel } from '../../components/auth-page';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { EmailField } from '../../components/ui/email-field';
 import { TextField } from '../../components/ui/text-field';
 import { fieldErrorText } from '../../lib/validation-messages';
 import { failureMessages, fieldErrorMessages } from './sign-up.messages';
@@ -73,25 +74,16 @@ function CreateAccountStep({ snapshot, send, botCheck, signInLink }: SignUpViewP
         }}
       >
         {failure}
-        <TextField
+        <EmailField
           label={t`E-Mail`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          dir="ltr"
           value={email}
           disabled={busy}
           errorText={fieldError('email')}
           onValueChange={(value) => send({ type: 'user.changeEmail', value })}
         />
-        <TextField
+        <EmailField
           label={t`Repeat e-mail`}
-          type="email"
           name="repeat-email"
-          autoComplete="email"
-          inputMode="email"
-          dir="ltr"
           value={repeatEmail}
           disabled={busy}
           errorText={fieldError('repeatEmail')}

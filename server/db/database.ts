@@ -20,7 +20,21 @@ export type DatabaseHandle = {
   query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
   /** Runs `work` while no other process holds the same lock (PostgreSQL); PGlite has one process. */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Listens to a notification channel. On PostgreSQL the listener has a connection of its own; when
+   * that connection drops, notifications sent meanwhile are lost, so `onDrop` is called at once and
+   * `onReady` again once it listens anew. Returns a function that stops listening.
+   */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+};
+
+export type ChannelListener = {
+  onNotify(payload: string): void;
+  /** Listening: every notification from now on arrives. */
+  onReady(): void;
+  /** Not listening: notifications may be missed until the next `onReady`. */
+  onDrop(): void;
 };
 
 export type DatabaseOptions = {
@@ -29,19 +43,23 @@ export type DatabaseOptions = {
   dataDir?: string;
   /** PostgreSQL only: a schema to work in (tests give each file its own). */
   searchPath?: string;
+  /** Called with every query Drizzle sends (tests count round trips with it). */
+  onQuery?: (query: string) => void;
 };
 
 export async function openDatabase({
   url,
   dataDir = 'data/pglite',
   searchPath,
+  onQuery,
 }: DatabaseOptions): Promise<DatabaseHandle> {
-  if (url?.startsWith('postgres')) return openPostgres(url, searchPath);
+  const logger = onQuery ? { logQuery: onQuery } : undefined;
+  if (url?.startsWith('postgres')) return openPostgres(url, searchPath, logger);
   if (url !== 'memory://') mkdirSync(dataDir, { recursive: true });
   const client = url === 'memory://' ? new PGlite() : new PGlite(dataDir);
   await client.waitReady;
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Database,
+    db: drizzlePglite(client, { schema, logger }) as unknown as Database,
     kind: 'pglite',
     async runScriptsInTransaction(scripts) {
       await client.transaction(async (transaction) => {
@@ -52,20 +70,30 @@ export async function openDatabase({
       return (await client.query<Row>(text, params)).rows;
     },
     exclusively: (work) => work(),
+    async listen(channel, listener) {
+      // One process, one connection: nothing can drop between the database and its listener.
+      const unlisten = await client.listen(channel, listener.onNotify);
+      listener.onReady();
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }
 
-async function openPostgres(url: string, searchPath?: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
+async function openPostgres(
+  url: string,
+  searchPath: string | undefined,
+  logger: { logQuery(query: string): void } | undefined,
+): Promise<DatabaseHandle> {
+  const connectionOptions = {
     connectionString: url,
-    max: 10,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...connectionOptions, max: 10 });
   // Surface a bad URL or an unreachable server at start, not at the first request.
   await pool.query('select 1');
   return {
-    db: drizzleNodePostgres(pool, { schema }) as unknown as Database,
+    db: drizzleNodePostgres(pool, { schema, logger }) as unknown as Database,
     kind: 'postgres',
     async runScriptsInTransaction(scripts) {
       // One connection for the whole transaction; a failed script must not leave a pooled
@@ -96,7 +124,68 @@ async function openPostgres(url: string, searchPath?: string): Promise<DatabaseH
         connection.release();
       }
     },
+    listen: (channel, listener) => listenOnOwnConnection(connectionOptions, channel, listener),
     close: () => pool.end(),
+  };
+}
+
+const relistenDelayMs = 1000;
+
+/** LISTEN on a connection outside the pool, connecting again after a drop until stopped. */
+async function listenOnOwnConnection(
+  connectionOptions: pg.ClientConfig,
+  channel: string,
+  listener: ChannelListener,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    // Named, so an operator can tell it apart in pg_stat_activity.
+    const candidate = new pg.Client({ ...connectionOptions, application_name: `portal-listen-${channel}` });
+    let listening = false;
+    const drop = () => {
+      if (!listening) return;
+      listening = false;
+      listener.onDrop();
+      candidate.end().catch(() => {});
+      if (!stopped) retry = setTimeout(reconnect, relistenDelayMs);
+    };
+    // Attached before connecting: an 'error' event without a handler would end the process.
+    candidate.on('error', drop);
+    candidate.on('end', drop);
+    candidate.on('notification', (message) => {
+      if (message.channel === channel) listener.onNotify(message.payload ?? '');
+    });
+    try {
+      await candidate.connect();
+      await candidate.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await candidate.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await candidate.end().catch(() => {});
+      return;
+    }
+    listening = true;
+    client = candidate;
+    listener.onReady();
+  }
+
+  function reconnect(): void {
+    connect().catch(() => {
+      if (!stopped) retry = setTimeout(reconnect, relistenDelayMs);
+    });
+  }
+
+  // The first connection must succeed: a start-up with a wrong URL fails loudly.
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

@@ -10,10 +10,11 @@ import { passwordResetMail } from '../mail/templates';
 import { findUserByEmail } from './accounts';
 import type { Outbox } from './outbox';
 import { hashPassword } from './passwords';
+import type { SessionService } from './sessions';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type PasswordDeps = { db: Database; env: Env; outbox: Outbox; now: () => Date };
+export type PasswordDeps = { db: Database; env: Env; outbox: Outbox; sessions: SessionService; now: () => Date };
 
 /**
  * Sends a reset link when the address has an account; does nothing otherwise (the caller answers
@@ -58,7 +59,7 @@ export async function resetPassword(deps: PasswordDeps, token: string, password:
   const row = await liveToken(deps, token);
   if (!row) return false;
   const passwordHash = await hashPassword(password);
-  return deps.db.transaction(async (tx) => {
+  const reset = await deps.db.transaction(async (tx) => {
     const used = await tx
       .update(passwordResetTokens)
       .set({ usedAt: deps.now() })
@@ -73,6 +74,8 @@ export async function resetPassword(deps: PasswordDeps, token: string, password:
       .where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
     return true;
   });
+  if (reset) deps.sessions.forgetRevokedOf(row.userId);
+  return reset;
 }
 
 /** A signed-in person's new password; every other session of the account is signed out. */
@@ -90,4 +93,5 @@ export async function changePassword(
       .set({ revokedAt: deps.now() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
   });
+  deps.sessions.forgetRevokedOf(userId);
 }

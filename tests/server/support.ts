@@ -13,18 +13,27 @@ export const publicOrigin = 'http://portal.test';
 
 /**
  * A fresh portal API for one test file: PGlite in memory, or, when TEST_DATABASE_URL is set, the
- * PostgreSQL server with a schema of its own that is dropped afterwards.
+ * PostgreSQL server with a schema of its own that is dropped afterwards. `joinSchema` starts a
+ * second process's worth of portal on another portal's PostgreSQL schema (its owner drops it).
  */
-export async function startTestPortal(envOverrides: Record<string, string> = {}) {
+export async function startTestPortal(
+  envOverrides: Record<string, string> = {},
+  { joinSchema, onQuery }: { joinSchema?: string; onQuery?: (query: string) => void } = {},
+) {
   const postgresUrl = process.env.TEST_DATABASE_URL;
-  const schema = postgresUrl ? `test_${crypto.randomUUID().replaceAll('-', '')}` : undefined;
-  if (postgresUrl && schema) {
+  const ownsSchema = postgresUrl !== undefined && joinSchema === undefined;
+  const schema = postgresUrl ? (joinSchema ?? `test_${crypto.randomUUID().replaceAll('-', '')}`) : undefined;
+  if (ownsSchema && postgresUrl && schema) {
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
-  const database: DatabaseHandle = await openDatabase({ url: postgresUrl ?? 'memory://', searchPath: schema });
+  const database: DatabaseHandle = await openDatabase({
+    url: postgresUrl ?? 'memory://',
+    searchPath: schema,
+    onQuery,
+  });
   await migrate(database);
 
   const logLines: string[] = [];
@@ -45,6 +54,7 @@ export async function startTestPortal(envOverrides: Record<string, string> = {})
   const logger = createLogger(env.logLevel, logSink);
   const clock = { current: new Date('2026-11-22T12:00:00Z') };
   const services = createServices({ db: database.db, env, logger, now: () => clock.current });
+  const stopFollowingRevocations = await services.sessions.followRevocations(database);
   const app = createApp(services);
 
   type RequestOptions = {
@@ -130,8 +140,9 @@ export async function startTestPortal(envOverrides: Record<string, string> = {})
   }
 
   async function close() {
+    await stopFollowingRevocations();
     await database.close();
-    if (postgresUrl && schema) {
+    if (ownsSchema && postgresUrl && schema) {
       const admin = new pg.Client({ connectionString: postgresUrl });
       await admin.connect();
       await admin.query(`drop schema ${schema} cascade`);
@@ -143,6 +154,7 @@ export async function startTestPortal(envOverrides: Record<string, string> = {})
     app,
     services,
     database,
+    schema,
     db: database.db,
     env,
     clock,

@@ -6,9 +6,10 @@ import { demoAccounts, demoPassword, seedDemoAccounts } from '../../server/db/se
 import { startTestPortal, type TestPortal } from './support';
 
 let portal: TestPortal;
+const queries: string[] = [];
 
 beforeAll(async () => {
-  portal = await startTestPortal();
+  portal = await startTestPortal({}, { onQuery: (query) => queries.push(query) });
   await seedDemoAccounts(portal.db);
 });
 afterAll(() => portal.close());
@@ -56,6 +57,17 @@ describe('GET /api/account/user', () => {
     expect(family.activeDevices.map((device) => device.name)).toEqual(['Home router']);
     expect(individual.subscriptions.some((subscription) => subscription.type === 'families')).toBe(false);
     expect(family.userid).not.toBe(individual.userid);
+  });
+
+  it('reads the whole account in one database round trip', async () => {
+    const cookie = await portal.signIn(demoAccounts.teamAdmin, demoPassword);
+    // The session is verified (and cached) here, so the read below is the account alone.
+    expect((await portal.request('/api/user', { cookie })).status).toBe(200);
+    queries.length = 0;
+    const response = await portal.request('/api/account/user', { cookie });
+    expect(response.status).toBe(200);
+    expect(v.parse(AccountUser, response.json).subscriptions).toHaveLength(1);
+    expect(queries).toHaveLength(1);
   });
 
   it('creates the demo accounts only once', async () => {

@@ -1,0 +1,78 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import nodemailer from 'nodemailer';
+import { createApp } from './app';
+import { type DatabaseHandle, migrate } from './db/database';
+import { seedDemoAccounts } from './db/seed-demo';
+import type { Env } from './env';
+import type { Logger } from './logger';
+import { createServices } from './services/index';
+import { createMailDelivery } from './services/mail-delivery';
+import { serveClient } from './static';
+
+export type RunningPortal = { port: number; stop(): Promise<void> };
+
+/**
+ * One portal process on an open database: migrations, demo data outside production, the API, the
+ * built client (unless `clientDir` is null: the API benchmark serves the API alone), mail delivery
+ * and the session-revocation listener. `npm start` and the API benchmark both start it.
+ */
+export async function startPortal(options: {
+  env: Env;
+  database: DatabaseHandle;
+  logger: Logger;
+  clientDir?: string | null;
+}): Promise<RunningPortal> {
+  const { env, database, logger } = options;
+  const applied = await migrate(database);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+  if (!env.production && (await seedDemoAccounts(database.db))) {
+    logger.info('demo accounts created (see README.md)');
+  }
+
+  const services = createServices({ db: database.db, env, logger });
+  await services.keys.keyRing();
+  await services.rateLimiter.sweep();
+  const stopFollowingRevocations = await services.sessions.followRevocations(database);
+  const app = createApp(services);
+  if (options.clientDir !== null) serveClient(app, env, options.clientDir);
+
+  // Mail: the outbox is always written; with SMTP_URL it is also sent, and retried on failure.
+  let mailTimer: NodeJS.Timeout | undefined;
+  if (env.smtpUrl) {
+    const delivery = createMailDelivery({
+      db: database.db,
+      transport: nodemailer.createTransport(env.smtpUrl),
+      from: env.mailFrom,
+      logger,
+      now: () => new Date(),
+    });
+    let running = false;
+    mailTimer = setInterval(() => {
+      if (running) return;
+      running = true;
+      delivery
+        .deliverDue()
+        .catch((error: unknown) => logger.error({ err: error }, 'mail delivery failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, 2000);
+  } else {
+    logger.info('SMTP_URL is not set: mails stay in the outbox table');
+  }
+
+  const server = serve({ fetch: app.fetch, port: env.port });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    async stop() {
+      clearInterval(mailTimer);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopFollowingRevocations();
+    },
+  };
+}

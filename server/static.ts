@@ -42,8 +42,11 @@ export function portalConfigMeta(env: Env): string {
  * only bare tokens and leaves Vary off the uncompressed answer. Range and HEAD work as serveStatic's.
  */
 function staticFiles(root: string, index?: string): MiddlewareHandler {
+  const suffixes = Object.values(contentEncodings) as string[];
   const precompressed = new Set(
-    readdirSync(root, { recursive: true, encoding: 'utf8' }).map((file) => `/${file.replaceAll('\\', '/')}`),
+    readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => suffixes.some((suffix) => file.endsWith(suffix)))
+      .map((file) => `/${file.replaceAll('\\', '/')}`),
   );
   const plain = serveStatic({ root, index });
   const variants = Object.fromEntries(
@@ -99,7 +102,9 @@ export function serveClient(app: Hono<AppEnv>, env: Env, clientDir = 'dist/clien
           ? `<link rel="preload" as="style" crossorigin href="/${file}">`
           : `<link rel="modulepreload" crossorigin href="/${file}">`,
       );
-      const html = Buffer.from(indexHtml.replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`));
+      const html = Buffer.from(
+        indexHtml.replace('</head>', `${links.map((link) => `    ${link}\n`).join('')}  </head>`),
+      );
       variants = Promise.all([compress(html, 'br', true), compress(html, 'gzip', true)]).then(([br, gzip]) => ({
         identity: html,
         br,

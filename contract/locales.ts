@@ -39,3 +39,16 @@ export function matchLocale(tag: string): Locale | undefined {
   if (language === 'zh' && /^(hant|tw|hk|mo)$/.test(script ?? '')) return undefined;
   return locales.find((locale) => locale === language) ?? aliases[language];
 }
+
+/**
+ * The first of a reader's languages, in order of preference, that the portal speaks; else English.
+ * The browser asks with `navigator.languages`, the server with the request's Accept-Language: one
+ * rule, so the page preloads the catalogue the app then loads.
+ */
+export function preferredLocale(tags: readonly string[]): Locale {
+  for (const tag of tags) {
+    const locale = matchLocale(tag);
+    if (locale) return locale;
+  }
+  return defaultLocale;
+}

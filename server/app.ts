@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { api } from '../contract/api';
 import { ErrorCode } from '../contract/errors';
+import { compression } from './http/compression';
 import { ApiFailure, errorBody, failureResponse, failures } from './http/errors';
 import { type AppEnv, jsonBodies, readSession, sameOriginMutations, securityHeaders } from './http/middleware';
 import { requestLogging } from './logger';
@@ -25,7 +26,8 @@ export function createApp(services: AppServices) {
   const app = new Hono<AppEnv>();
 
   app.use(requestLogging(services.logger));
-  app.use(securityHeaders(services.botCheck.provider));
+  app.use(securityHeaders({ botCheck: services.botCheck.provider, production: services.env.production }));
+  app.use(compression());
   app.use('/api/*', sameOriginMutations(services.env));
   app.use('/api/*', async (c, next) => {
     // The error-reporting tunnel has its own, larger limit.

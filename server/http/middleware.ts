@@ -23,8 +23,16 @@ const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Headers every response carries (DESIGN.md section 4). A third-party bot check adds exactly its
  * provider's script and frame origins; ALTCHA needs nothing more (its worker is a same-origin file).
+ * A production deployment is served over HTTPS only, so browsers are told to keep to it (HSTS);
+ * a local trial on http://localhost must not pin that.
  */
-export function securityHeaders(botCheck: BotCheckProvider = 'off'): MiddlewareHandler<AppEnv> {
+export function securityHeaders({
+  botCheck = 'off',
+  production = false,
+}: {
+  botCheck?: BotCheckProvider;
+  production?: boolean;
+} = {}): MiddlewareHandler<AppEnv> {
   const thirdParty = botCheck === 'turnstile' || botCheck === 'recaptcha' ? providerOrigins[botCheck] : null;
   const contentSecurityPolicy = [
     "default-src 'self'",
@@ -48,6 +56,7 @@ export function securityHeaders(botCheck: BotCheckProvider = 'off'): MiddlewareH
     // Reset links carry a token in the path: never send it to anyone in a Referer.
     c.header('Referrer-Policy', c.req.path.startsWith('/password/') ? 'no-referrer' : 'same-origin');
     c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (production) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   };
 }
 

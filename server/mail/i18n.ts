@@ -3,18 +3,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { defaultLocale, isLocale, type Locale, locales, matchLocale } from '../../contract/locales';
+import { defaultLocale, isLocale, type Locale, locales, preferredLocale } from '../../contract/locales';
 import { readPoTranslations } from './po';
 
 const catalogsDir = join(dirname(fileURLToPath(import.meta.url)), '../../locales');
 
 /**
- * The language of a mail from a request's Accept-Language: the first of the reader's languages,
- * by preference (`q`), that the portal speaks; else English. The UI picks its language from the
- * same browser list.
+ * The language of a mail or of the page from a request's Accept-Language: the first of the reader's
+ * languages, by preference (`q`), that the portal speaks; else English. The UI picks its language
+ * from the same browser list with the same rule.
  */
 export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
-  const preferences = (acceptLanguage ?? '')
+  const tags = (acceptLanguage ?? '')
     .split(',')
     .map((part, position) => {
       const [tag = '', ...parameters] = part.trim().split(';');
@@ -22,12 +22,9 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
       return { tag: tag.trim(), quality: quality === undefined ? 1 : Number(quality), position };
     })
     .filter(({ tag, quality }) => tag !== '' && tag !== '*' && quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.position - b.position);
-  for (const { tag } of preferences) {
-    const locale = matchLocale(tag);
-    if (locale) return locale;
-  }
-  return defaultLocale;
+    .sort((a, b) => b.quality - a.quality || a.position - b.position)
+    .map(({ tag }) => tag);
+  return preferredLocale(tags);
 }
 
 /** A stored language (a database column) as one of ours, or null when unset or unknown. */

@@ -52,6 +52,11 @@ describe('the single-page app on the same origin', () => {
     portal = await startTestPortal({ SENTRY_DSN: 'https://key@errors.example/42', PRODUCT_NAME: 'Bond "&" Line' });
     clientDir = mkdtempSync(join(tmpdir(), 'portal-client-'));
     mkdirSync(join(clientDir, 'assets'));
+    mkdirSync(join(clientDir, '.vite'));
+    writeFileSync(
+      join(clientDir, '.vite', 'manifest.json'),
+      JSON.stringify({ 'index.html': { file: 'assets/main-abc123.js', isEntry: true } }),
+    );
     writeFileSync(join(clientDir, 'index.html'), '<html><head><!--portal-config--></head><body></body></html>');
     writeFileSync(join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
     serveClient(portal.app, portal.env, clientDir);

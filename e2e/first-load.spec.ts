@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+
+test.use({ locale: 'de-DE' });
+
+test('the sign-in page arrives compressed, and every chunk it preloads is fetched once', async ({ page }) => {
+  const fetched = new Map<string, number>();
+  const encodings = new Map<string, string | null>();
+  page.on('request', (request) => fetched.set(request.url(), (fetched.get(request.url()) ?? 0) + 1));
+  page.on('response', async (response) => {
+    encodings.set(response.url(), await response.headerValue('content-encoding'));
+  });
+  const refusals: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) refusals.push(message.text());
+  });
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+  const origin = new URL(page.url()).origin;
+  expect(encodings.get(`${origin}/login`)).toBe('br');
+  const preloaded = await page
+    .locator('link[rel="modulepreload"], link[rel="preload"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  // The login route's own chunk and the German catalogue are announced by the page itself.
+  expect(preloaded.some((href) => /\/assets\/login-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(preloaded.some((href) => /\/assets\/messages-[\w-]+\.js$/.test(href))).toBe(true);
+  for (const href of preloaded) {
+    expect(fetched.get(href), href).toBe(1);
+    expect(encodings.get(href), href).toBe('br');
+  }
+  // The strict CSP holds without refusing anything the page needs.
+  expect(refusals).toEqual([]);
+});

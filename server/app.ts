@@ -30,8 +30,9 @@ export function createApp(services: AppServices) {
   app.use(compression());
   app.use('/api/*', sameOriginMutations(services.env));
   app.use('/api/*', async (c, next) => {
-    // The error-reporting tunnel has its own, larger limit.
-    if (c.req.path === api.errorTunnel) return next();
+    // The error-reporting tunnel has its own, larger limit. A GET has no body to limit, and looking
+    // for one would make @hono/node-server build the full Request it otherwise never needs.
+    if (c.req.path === api.errorTunnel || c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     return bodyLimit({ maxSize: maxJsonBodyBytes, onError: () => failureResponse(c, failures.payloadTooLarge()) })(
       c,
       next,

@@ -119,7 +119,7 @@ export function serveClient(app: Hono<AppEnv>, env: Env, clientDir = 'dist/clien
     '/assets/*',
     async (c, next) => {
       await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     },
     staticFiles(clientDir),
   );

@@ -69,9 +69,10 @@ export function compression({ threshold = 1024 }: { threshold?: number } = {}): 
   return async (c, next) => {
     await next();
     const response = c.res;
+    // Status and headers first: reading `body` makes @hono/node-server build the full Response it
+    // otherwise never needs.
     if (
       c.req.method === 'HEAD' ||
-      !response.body ||
       bodylessStatuses.has(response.status) ||
       response.headers.has('Content-Encoding') ||
       !isCompressible(response.headers.get('Content-Type')) ||
@@ -81,8 +82,15 @@ export function compression({ threshold = 1024 }: { threshold?: number } = {}): 
     }
     const declaredLength = response.headers.get('Content-Length');
     if (declaredLength !== null && Number(declaredLength) < threshold) return;
+    // Without an encoding to apply, the answer is left as the handler made it.
+    const accepted = negotiateEncoding(c.req.header('Accept-Encoding'));
+    if (accepted === 'identity') {
+      addVary(response.headers, 'Accept-Encoding');
+      return;
+    }
+    if (!response.body) return;
     const body = new Uint8Array(await response.arrayBuffer());
-    const encoding = body.byteLength < threshold ? 'identity' : negotiateEncoding(c.req.header('Accept-Encoding'));
+    const encoding = body.byteLength < threshold ? 'identity' : accepted;
     const sent = encoding === 'identity' ? body : await compress(body, encoding, false);
     // Hono copies the previous answer's headers onto a new one: change them after replacing it.
     c.res = new Response(sent, response);

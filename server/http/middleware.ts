@@ -50,13 +50,16 @@ export function securityHeaders({
   ].join('; ');
   return async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', contentSecurityPolicy);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'DENY');
+    // On the answer's own headers: c.header() on a finished answer rebuilds it around its body,
+    // which costs @hono/node-server its fast path.
+    const headers = c.res.headers;
+    headers.set('Content-Security-Policy', contentSecurityPolicy);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('X-Frame-Options', 'DENY');
     // Reset links carry a token in the path: never send it to anyone in a Referer.
-    c.header('Referrer-Policy', c.req.path.startsWith('/password/') ? 'no-referrer' : 'same-origin');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (production) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    headers.set('Referrer-Policy', c.req.path.startsWith('/password/') ? 'no-referrer' : 'same-origin');
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+    if (production) headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   };
 }
 

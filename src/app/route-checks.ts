@@ -3,7 +3,7 @@ import type { SessionClaims } from '../../contract/auth';
 import { accountUserQuery } from '../lib/queries';
 import { mayOpenOwnerRoute, mayOpenSubscriptionPortal, storedUserIsStale } from './guards';
 import type { RouterContext } from './router-context';
-import { settledSessionUser } from './session';
+import { currentSessionUser } from './session';
 
 /** The checks a guarded route's beforeLoad runs, in the router's terms (throwing redirects). */
 
@@ -14,9 +14,12 @@ export function refreshStaleUser(context: RouterContext, user: SessionClaims): v
   }
 }
 
-/** The same refresh on public pages that do not skip it (spec section 2), when someone is signed in. */
-export async function refreshStaleUserIfSignedIn(context: RouterContext): Promise<void> {
-  const user = await settledSessionUser(context.session);
+/**
+ * The same refresh on public pages that do not skip it (spec section 2), when someone is signed in.
+ * It does not wait for the session: if the check finds someone later, the guards run again.
+ */
+export function refreshStaleUserIfSignedIn(context: RouterContext): void {
+  const user = currentSessionUser(context.session);
   if (user) refreshStaleUser(context, user);
 }
 

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import type { SessionClaims } from '../../contract/auth';
 import { accountUserQuery } from '../lib/queries';
@@ -9,7 +10,7 @@ import { currentSessionUser } from './session';
 
 /** Spec section 2: on most routes, refresh the stored user when it is not the session's user. */
 export function refreshStaleUser(context: RouterContext, user: SessionClaims): void {
-  if (storedUserIsStale(user, context.queryClient.getQueryData(accountUserQuery.queryKey))) {
+  if (storedUserIsStale(user, context.queries.current()?.getQueryData(accountUserQuery.queryKey))) {
     context.session.send({ type: 'session.refreshUser' });
   }
 }
@@ -23,12 +24,15 @@ export function refreshStaleUserIfSignedIn(context: RouterContext): void {
   if (user) refreshStaleUser(context, user);
 }
 
-export async function requireOwner(context: RouterContext, referenceId: string | undefined): Promise<void> {
+/** What the routes below `_signedIn` find in their context. */
+type SignedInContext = { queryClient: QueryClient };
+
+export async function requireOwner(context: SignedInContext, referenceId: string | undefined): Promise<void> {
   const account = await context.queryClient.ensureQueryData(accountUserQuery);
   if (!mayOpenOwnerRoute(account, referenceId)) throw redirect({ to: '/account', replace: true });
 }
 
-export async function requireAdminOrOwner(context: RouterContext, referenceId: string | undefined): Promise<void> {
+export async function requireAdminOrOwner(context: SignedInContext, referenceId: string | undefined): Promise<void> {
   const account = await context.queryClient.ensureQueryData(accountUserQuery);
   if (!mayOpenSubscriptionPortal(account, referenceId)) throw redirect({ to: '/account', replace: true });
 }

@@ -1,16 +1,16 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { api } from '../../contract/api';
 import { LogoutResponse, type SessionClaims, SessionResponse } from '../../contract/auth';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { accountUserQuery } from '../lib/queries';
+import type { LazyQueryClient } from './lazy-query-client';
 
 export type SessionActor = ReturnType<typeof createSessionActor>;
 
 /** The one session actor of the app, with its side effects supplied. */
 export function createSessionActor(deps: {
-  queryClient: QueryClient;
+  queries: LazyQueryClient;
   redirectToLogin: () => void;
   notifyRefreshFailed: () => void;
 }) {
@@ -29,13 +29,14 @@ export function createSessionActor(deps: {
           await apiRequest(api.logout, { method: 'POST', schema: LogoutResponse, expectUnauthorized: true });
         }),
         refreshUser: fromPromise(async () => {
-          await deps.queryClient.fetchQuery({ ...accountUserQuery, staleTime: 0 });
+          const queryClient = await deps.queries.load();
+          await queryClient.fetchQuery({ ...accountUserQuery, staleTime: 0 });
         }),
       },
       actions: {
         redirectToLogin: deps.redirectToLogin,
         notifyRefreshFailed: deps.notifyRefreshFailed,
-        clearUserData: () => deps.queryClient.clear(),
+        clearUserData: () => deps.queries.current()?.clear(),
       },
     }),
   );

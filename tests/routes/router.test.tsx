@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountUser, Subscription } from '../../contract/account';
 import type { SessionClaims } from '../../contract/auth';
 import { App } from '../../src/app/app';
+import { lazyQueryClient } from '../../src/app/lazy-query-client';
 import { createAppRouter } from '../../src/app/router';
 import { createSessionActor } from '../../src/app/session';
 import { setUnauthorizedHandler } from '../../src/lib/api-client';
@@ -82,17 +83,19 @@ async function open(
 ) {
   const fetchStub = stubApi(backend);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  seed?.(queryClient);
+  const queries = lazyQueryClient(async () => queryClient);
+  if (seed) {
+    // Data an earlier page stored: the client exists already.
+    seed(queryClient);
+    await queries.load();
+  }
   const effects = { redirectToLogin: vi.fn(), notifyRefreshFailed: vi.fn() };
-  const session = createSessionActor({ queryClient, ...effects });
+  const session = createSessionActor({ queries, ...effects });
   setUnauthorizedHandler(() => session.send({ type: 'session.unauthorized' }));
   session.start();
   session.send({ type: 'session.check' });
-  const router = createAppRouter(
-    { queryClient, session },
-    { history: createMemoryHistory({ initialEntries: [path] }) },
-  );
-  render(<App router={router} queryClient={queryClient} locale="en" />);
+  const router = createAppRouter({ queries, session }, { history: createMemoryHistory({ initialEntries: [path] }) });
+  render(<App router={router} locale="en" />);
   if (settles) {
     await waitFor(() => expect(router.state.status).toBe('idle'));
     await waitFor(() => expect(router.state.isLoading).toBe(false));

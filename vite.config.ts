@@ -27,6 +27,18 @@ export default defineConfig({
     outDir: 'dist/client',
     sourcemap: true,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries every page loads, in one file: it compresses better than the dozen small
+          // chunks they would otherwise be split into, and it changes only when a dependency does.
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
+            { name: 'app', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
   test: {
     testTimeout: 20_000,

@@ -30,8 +30,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The libraries every page loads, in one file: it compresses better than the dozen small
-          // chunks they would otherwise be split into, and it changes only when a dependency does.
+          // What every page loads, in two files instead of the dozen small chunks rolldown would make:
+          // they compress better together, and the libraries' file changes only with a dependency.
           groups: [
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
             { name: 'app', tags: ['$initial'] },

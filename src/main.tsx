@@ -1,15 +1,15 @@
 import './index.css';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loginSearchFor } from './app/guards';
+import { lazyQueryClient } from './app/lazy-query-client';
 import { createAppRouter } from './app/router';
 import { createSessionActor } from './app/session';
 import { startThemeSync } from './app/theme-sync';
-import { ApiError, setUnauthorizedHandler } from './lib/api-client';
+import { setUnauthorizedHandler } from './lib/api-client';
 import { config } from './lib/config';
 import { activateLocale, detectLocale } from './lib/i18n';
 import { notify } from './lib/notify';
@@ -19,17 +19,12 @@ async function boot(): Promise<void> {
   const locale = detectLocale(navigator.languages);
   await activateLocale(locale);
 
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: {
-        // A refusal (4xx) will not change by asking again; a network or server failure might.
-        retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
-      },
-    },
-  });
+  const queries = lazyQueryClient(() =>
+    import('./lib/query-client').then(({ createQueryClient }) => createQueryClient()),
+  );
 
   const session = createSessionActor({
-    queryClient,
+    queries,
     redirectToLogin: () => {
       const { pathname, searchStr } = router.state.location;
       const search = pathname === '/login' ? {} : loginSearchFor({ pathname, searchStr });
@@ -44,7 +39,7 @@ async function boot(): Promise<void> {
       });
     },
   });
-  const router = createAppRouter({ queryClient, session });
+  const router = createAppRouter({ queries, session });
   setUnauthorizedHandler(() => session.send({ type: 'session.unauthorized' }));
   session.start();
   session.send({ type: 'session.check' });
@@ -53,7 +48,7 @@ async function boot(): Promise<void> {
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(
     <StrictMode>
-      <App router={router} queryClient={queryClient} locale={locale} />
+      <App router={router} locale={locale} />
     </StrictMode>,
   );
 

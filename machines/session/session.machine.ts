@@ -16,7 +16,8 @@ export type SessionEvent =
 /**
  * Who is signed in. The app sends `session.check` once at start; the API client sends
  * `session.unauthorized` on any 401; route guards send `session.refreshUser` when the stored
- * account user is not the session's user.
+ * account user is not the session's user; the sign-in page sends `session.signedIn`, possibly before
+ * the check has answered (public pages do not wait for it) or after it failed.
  */
 export const sessionMachine = setup({
   types: {
@@ -68,10 +69,17 @@ export const sessionMachine = setup({
         ],
         onError: 'unreachable',
       },
+      on: {
+        // The check asked before this sign-in and its answer would be out of date: drop it.
+        'session.signedIn': { target: 'signedIn', actions: assign({ user: ({ event }) => event.user }) },
+      },
     },
     unreachable: {
       tags: ['error'],
-      on: { 'user.retry': 'checking' },
+      on: {
+        'user.retry': 'checking',
+        'session.signedIn': { target: 'signedIn', actions: assign({ user: ({ event }) => event.user }) },
+      },
     },
     signedIn: {
       initial: 'idle',

@@ -1,7 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { LazyQueryClient } from './lazy-query-client';
 import type { SessionActor } from './session';
 
 export type RouterContext = {
-  queryClient: QueryClient;
+  queries: LazyQueryClient;
   session: SessionActor;
 };

@@ -1,7 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import type { RouterContext } from './router-context';
-import { rerunGuardsAfterReconnect } from './session';
+import { rerunGuardsWhenCheckFindsUser } from './session';
 
 /** The app's router; tests pass a memory history. */
 export function createAppRouter(context: RouterContext, options: { history?: RouterHistory } = {}) {
@@ -12,7 +12,7 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     scrollRestoration: true,
     ...options,
   });
-  rerunGuardsAfterReconnect(context.session, () => void router.invalidate());
+  rerunGuardsWhenCheckFindsUser(context.session, () => void router.invalidate());
   return router;
 }
 

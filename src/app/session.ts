@@ -1,16 +1,16 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { api } from '../../contract/api';
 import { LogoutResponse, type SessionClaims, SessionResponse } from '../../contract/auth';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { accountUserQuery } from '../lib/queries';
+import type { LazyQueryClient } from './lazy-query-client';
 
 export type SessionActor = ReturnType<typeof createSessionActor>;
 
 /** The one session actor of the app, with its side effects supplied. */
 export function createSessionActor(deps: {
-  queryClient: QueryClient;
+  queries: LazyQueryClient;
   redirectToLogin: () => void;
   notifyRefreshFailed: () => void;
 }) {
@@ -29,41 +29,44 @@ export function createSessionActor(deps: {
           await apiRequest(api.logout, { method: 'POST', schema: LogoutResponse, expectUnauthorized: true });
         }),
         refreshUser: fromPromise(async () => {
-          await deps.queryClient.fetchQuery({ ...accountUserQuery, staleTime: 0 });
+          const queryClient = await deps.queries.load();
+          await queryClient.fetchQuery({ ...accountUserQuery, staleTime: 0 });
         }),
       },
       actions: {
         redirectToLogin: deps.redirectToLogin,
         notifyRefreshFailed: deps.notifyRefreshFailed,
-        clearUserData: () => deps.queryClient.clear(),
+        clearUserData: () => deps.queries.current()?.clear(),
       },
     }),
   );
 }
 
-/** Waits until the session is known; null when nobody is signed in (or the portal is unreachable). */
-export async function settledSessionUser(session: SessionActor): Promise<SessionClaims | null> {
-  const snapshot = await waitFor(
-    session,
-    (state) => state.matches('signedIn') || state.matches('signedOut') || state.matches('unreachable'),
-  );
+/**
+ * Who is signed in, once the session knows. Guards of pages that need a session wait here; while
+ * the portal is unreachable they keep waiting, and the page offers to try again.
+ */
+export async function knownSessionUser(session: SessionActor): Promise<SessionClaims | null> {
+  const snapshot = await waitFor(session, (state) => state.matches('signedIn') || state.matches('signedOut'));
   return snapshot.context.user;
 }
 
+/** Who is signed in as far as the session knows now: public pages read this and never wait. */
+export function currentSessionUser(session: SessionActor): SessionClaims | null {
+  const snapshot = session.getSnapshot();
+  return snapshot.matches('signedIn') ? snapshot.context.user : null;
+}
+
 /**
- * Guards that ran while the portal was unreachable saw nobody signed in. Once the session is known
- * again (the person pressed "Try again"), they run again with the answer: someone signed in who was
- * parked on /login goes on to where they were headed.
+ * Public pages render before the session check answers, so their guards saw nobody signed in.
+ * When a check finds someone, the guards run again with the answer: someone signed in who is on
+ * /login goes on to where they were headed.
  */
-export function rerunGuardsAfterReconnect(session: SessionActor, rerun: () => void): () => void {
-  let wasUnreachable = session.getSnapshot().matches('unreachable');
+export function rerunGuardsWhenCheckFindsUser(session: SessionActor, rerun: () => void): () => void {
+  let checking = session.getSnapshot().matches('checking');
   const subscription = session.subscribe((snapshot) => {
-    if (snapshot.matches('unreachable')) {
-      wasUnreachable = true;
-    } else if (wasUnreachable && (snapshot.matches('signedIn') || snapshot.matches('signedOut'))) {
-      wasUnreachable = false;
-      rerun();
-    }
+    if (checking && snapshot.matches('signedIn')) rerun();
+    checking = snapshot.matches('checking');
   });
   return () => subscription.unsubscribe();
 }

@@ -25,10 +25,22 @@ const toastStyle = css({
 // zag has no centre placement: the "c" group is the bottom group moved to the middle of the screen.
 const centreRegion = css({ top: '50% !important', bottom: 'auto !important', transform: 'translateY(-50%)' });
 
+/** zag's shortcut to the toasts, as it writes it: `altKey`, `KeyT` → `alt+T`. */
+function hotkeyOf(group: ToastGroup): string {
+  return toasters[group].attrs.hotkey.join('+').replace(/Key|Digit/g, '');
+}
+
 function ToastHost({ group }: { group: ToastGroup }) {
   const { t } = useLingui();
+  const hotkey = hotkeyOf(group);
+  // zag labels each region in English ("Notifications, top (alt+T)"); ours says the same in the reader's language.
+  const regionLabel = {
+    default: t`Notifications, top of the page (${hotkey})`,
+    br: t`Notifications, bottom corner (${hotkey})`,
+    c: t`Notifications, middle of the page (${hotkey})`,
+  }[group];
   return (
-    <Toaster toaster={toasters[group]} className={group === 'c' ? centreRegion : undefined}>
+    <Toaster toaster={toasters[group]} aria-label={regionLabel} className={group === 'c' ? centreRegion : undefined}>
       {(toast) => (
         <Toast.Root key={toast.id} className={toastStyle}>
           <Toast.Title className={css({ fontWeight: 'semibold' })}>{toast.title}</Toast.Title>

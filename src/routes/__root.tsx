@@ -1,18 +1,14 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { css } from '../../styled-system/css';
 import type { RouterContext } from '../app/router-context';
 import { Footer } from '../components/footer';
 import { OnDemandHosts } from '../components/on-demand-hosts';
-import { SessionGateView } from '../features/session/session-gate.view';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 });
 
 function RootLayout() {
-  const { session } = Route.useRouteContext();
-  const snapshot = useSelector(session, (state) => state);
   return (
     <div className={css({ minHeight: '100dvh', display: 'flex', flexDirection: 'column' })}>
       <HeadContent />
@@ -26,9 +22,7 @@ function RootLayout() {
           paddingBlock: '8',
         })}
       >
-        <SessionGateView snapshot={snapshot} send={session.send}>
-          <Outlet />
-        </SessionGateView>
+        <Outlet />
       </main>
       <Footer />
       <OnDemandHosts />

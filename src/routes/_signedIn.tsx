@@ -1,13 +1,31 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { loginSearchFor } from '../app/guards';
-import { settledSessionUser } from '../app/session';
+import { knownSessionUser } from '../app/session';
+import { SessionGate } from '../features/session/session-gate.screen';
 
-/** Every page below needs a session: strangers go to sign in, keeping utm_ and the way back. */
+/**
+ * Every page below needs a session: strangers go to sign in, keeping utm_ and the way back. Until
+ * the session is known, the session gate shows at once in the page's place. These pages read
+ * server data, so TanStack Query loads here (while the session is checked), not on sign-in.
+ */
 export const Route = createFileRoute('/_signedIn')({
+  pendingComponent: SessionGate,
+  pendingMs: 0,
+  pendingMinMs: 0,
   beforeLoad: async ({ context, location }) => {
-    const user = await settledSessionUser(context.session);
+    const [user, queryClient] = await Promise.all([knownSessionUser(context.session), context.queries.load()]);
     if (!user) throw redirect({ to: '/login', search: loginSearchFor(location), replace: true });
-    return { user };
+    return { user, queryClient };
   },
-  component: Outlet,
+  component: SignedInLayout,
 });
+
+function SignedInLayout() {
+  const { queryClient } = Route.useRouteContext();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}

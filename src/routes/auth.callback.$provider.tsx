@@ -2,7 +2,8 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { loginSearchFor, redirectTargetFor, regionFromLocale, shouldOfferPhoneVerification } from '../app/guards';
 import { refreshStaleUser } from '../app/route-checks';
-import { settledSessionUser } from '../app/session';
+import { knownSessionUser } from '../app/session';
+import { SessionGate } from '../features/session/session-gate.screen';
 import { config } from '../lib/config';
 
 /**
@@ -11,8 +12,11 @@ import { config } from '../lib/config';
  */
 export const Route = createFileRoute('/auth/callback/$provider')({
   validateSearch: v.looseObject({ redirect: v.fallback(v.optional(v.string()), undefined) }),
+  pendingComponent: SessionGate,
+  pendingMs: 0,
+  pendingMinMs: 0,
   beforeLoad: async ({ context, search, location }) => {
-    const user = await settledSessionUser(context.session);
+    const user = await knownSessionUser(context.session);
     if (!user) throw redirect({ to: '/login', search: loginSearchFor(location), replace: true });
     refreshStaleUser(context, user);
     const target = redirectTargetFor(search.redirect, {

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import type { SessionClaims } from '../../contract/auth';
 import { redirectTargetFor } from '../app/guards';
 import { titleHead } from '../app/page-title';
-import { settledSessionUser } from '../app/session';
+import { currentSessionUser } from '../app/session';
 import { SignInScreen } from '../features/sign-in/sign-in.screen';
 import { config } from '../lib/config';
 
@@ -22,8 +22,9 @@ function targetOf(redirectParam: string | undefined) {
 
 export const Route = createFileRoute('/login')({
   validateSearch: LoginSearch,
-  beforeLoad: async ({ context, search }) => {
-    const user = await settledSessionUser(context.session);
+  // The form shows at once; if the session check finds someone afterwards, this runs again.
+  beforeLoad: ({ context, search }) => {
+    const user = currentSessionUser(context.session);
     // Someone signed in as the hinted account (or with no hint) has nothing to do here.
     if (user && (!search.login_hint || search.login_hint.toLowerCase() === user.email)) {
       const target = targetOf(search.redirect);

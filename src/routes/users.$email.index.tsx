@@ -1,11 +1,15 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { userShortcutFor } from '../app/guards';
-import { settledSessionUser } from '../app/session';
+import { knownSessionUser } from '../app/session';
+import { SessionGate } from '../features/session/session-gate.screen';
 
 /** A link to someone's account: they go to their dashboard; anyone else signs in as them. */
 export const Route = createFileRoute('/users/$email/')({
+  pendingComponent: SessionGate,
+  pendingMs: 0,
+  pendingMinMs: 0,
   beforeLoad: async ({ context, params }) => {
-    const shortcut = userShortcutFor(await settledSessionUser(context.session), params.email, '/account');
+    const shortcut = userShortcutFor(await knownSessionUser(context.session), params.email, '/account');
     if (shortcut.kind === 'dashboard') throw redirect({ to: '/account', replace: true });
     throw redirect({ to: '/login', search: shortcut.search, replace: true });
   },

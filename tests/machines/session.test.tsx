@@ -39,22 +39,23 @@ describeModel('session', {
     'user.retry': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Try again' })),
     'user.signOut': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Sign out' })),
   },
-  // The gate around whatever the route shows: the dashboard when signed in, the sign-in page otherwise.
+  // A page that needs the session, as the router shows it: the gate until the session is known,
+  // then the dashboard when signed in, the sign-in page otherwise.
   render: (snapshot, send) => (
     <TestI18n>
-      <SessionGateView snapshot={snapshot} send={send}>
-        {snapshot.matches('signedIn') || snapshot.matches('signingOut') ? (
-          <DashboardView
-            account={undefined}
-            loadFailed={false}
-            signingOut={snapshot.matches('signingOut')}
-            onSignOut={() => send({ type: 'user.signOut' })}
-            onRetry={() => {}}
-          />
-        ) : (
-          <p>signed-out page</p>
-        )}
-      </SessionGateView>
+      {snapshot.matches('signedIn') || snapshot.matches('signingOut') ? (
+        <DashboardView
+          account={undefined}
+          loadFailed={false}
+          signingOut={snapshot.matches('signingOut')}
+          onSignOut={() => send({ type: 'user.signOut' })}
+          onRetry={() => {}}
+        />
+      ) : snapshot.matches('signedOut') ? (
+        <p>signed-out page</p>
+      ) : (
+        <SessionGateView snapshot={snapshot} send={send} />
+      )}
     </TestI18n>
   ),
 });

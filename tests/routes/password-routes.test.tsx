@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionClaims } from '../../contract/auth';
 import { App } from '../../src/app/app';
+import { lazyQueryClient } from '../../src/app/lazy-query-client';
 import { createAppRouter } from '../../src/app/router';
 import { createSessionActor } from '../../src/app/session';
 import { setUnauthorizedHandler } from '../../src/lib/api-client';
@@ -48,16 +49,13 @@ function stubApi(user: SessionClaims | null, routes: Routes) {
 
 async function open(path: string, user: SessionClaims | null, routes: Routes = {}) {
   const calls = stubApi(user, routes);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const session = createSessionActor({ queryClient, redirectToLogin: vi.fn(), notifyRefreshFailed: vi.fn() });
+  const queries = lazyQueryClient(async () => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  const session = createSessionActor({ queries, redirectToLogin: vi.fn(), notifyRefreshFailed: vi.fn() });
   setUnauthorizedHandler(() => session.send({ type: 'session.unauthorized' }));
   session.start();
   session.send({ type: 'session.check' });
-  const router = createAppRouter(
-    { queryClient, session },
-    { history: createMemoryHistory({ initialEntries: [path] }) },
-  );
-  render(<App router={router} queryClient={queryClient} locale="en" />);
+  const router = createAppRouter({ queries, session }, { history: createMemoryHistory({ initialEntries: [path] }) });
+  render(<App router={router} locale="en" />);
   await waitFor(() => expect(router.state.status).toBe('idle'));
   const location = () => `${router.state.location.pathname}${router.state.location.searchStr}`;
   return { calls, location };

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountUser, Subscription } from '../../contract/account';
 import type { SessionClaims } from '../../contract/auth';
 import { App } from '../../src/app/app';
+import { lazyQueryClient } from '../../src/app/lazy-query-client';
 import { createAppRouter } from '../../src/app/router';
 import { createSessionActor } from '../../src/app/session';
 import { setUnauthorizedHandler } from '../../src/lib/api-client';
@@ -39,6 +40,8 @@ type Backend = {
   user: SessionClaims | null;
   /** While set, GET /api/user fails with this status (the portal is unreachable). */
   userStatus?: number;
+  /** When set, GET /api/user answers only once this settles (a slow session check). */
+  userAnswer?: Promise<void>;
   account?: AccountUser;
   accountStatus?: number;
   /** Who POST /api/auth/login signs in (that request then succeeds). */
@@ -52,6 +55,7 @@ function stubApi(backend: Backend) {
     const path =
       typeof input === 'string' ? input : input instanceof URL ? input.pathname : new URL(input.url).pathname;
     if (path === '/api/user') {
+      await backend.userAnswer;
       if (backend.userStatus) return json(backend.userStatus, { error: 'unavailable', message: 'Unavailable.' });
       return backend.user
         ? json(200, { user: backend.user })
@@ -71,22 +75,31 @@ function stubApi(backend: Backend) {
   return fetchStub;
 }
 
-async function open(path: string, backend: Backend, seed?: (queryClient: QueryClient) => void) {
+async function open(
+  path: string,
+  backend: Backend,
+  seed?: (queryClient: QueryClient) => void,
+  { settles = true }: { settles?: boolean } = {},
+) {
   const fetchStub = stubApi(backend);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  seed?.(queryClient);
+  const queries = lazyQueryClient(async () => queryClient);
+  if (seed) {
+    // Data an earlier page stored: the client exists already.
+    seed(queryClient);
+    await queries.load();
+  }
   const effects = { redirectToLogin: vi.fn(), notifyRefreshFailed: vi.fn() };
-  const session = createSessionActor({ queryClient, ...effects });
+  const session = createSessionActor({ queries, ...effects });
   setUnauthorizedHandler(() => session.send({ type: 'session.unauthorized' }));
   session.start();
   session.send({ type: 'session.check' });
-  const router = createAppRouter(
-    { queryClient, session },
-    { history: createMemoryHistory({ initialEntries: [path] }) },
-  );
-  render(<App router={router} queryClient={queryClient} locale="en" />);
-  await waitFor(() => expect(router.state.status).toBe('idle'));
-  await waitFor(() => expect(router.state.isLoading).toBe(false));
+  const router = createAppRouter({ queries, session }, { history: createMemoryHistory({ initialEntries: [path] }) });
+  render(<App router={router} locale="en" />);
+  if (settles) {
+    await waitFor(() => expect(router.state.status).toBe('idle'));
+    await waitFor(() => expect(router.state.isLoading).toBe(false));
+  }
   const location = () => `${router.state.location.pathname}${router.state.location.searchStr}`;
   return { router, session, effects, fetchStub, location };
 }
@@ -131,6 +144,44 @@ describe('routes for someone signed out', () => {
     const { location } = await open('/welcome', { user: null });
     expect(location()).toBe('/welcome');
     expect(await screen.findByText('This page is not available yet.')).toBeVisible();
+  });
+});
+
+describe('while the session check is out', () => {
+  function slowCheck(user: SessionClaims | null): { backend: Backend; answer: () => void } {
+    let answer = () => {};
+    const userAnswer = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    return { backend: { user, userAnswer, account: user ? accountOf(user, []) : undefined }, answer };
+  }
+
+  it('show public pages at once', async () => {
+    const { backend } = slowCheck(null);
+    const login = await open('/login', backend);
+    expect(login.session.getSnapshot().matches('checking')).toBe(true);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+    const forgot = await open('/password/forgot', backend);
+    expect(forgot.session.getSnapshot().matches('checking')).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Forgot password' })).toBeVisible();
+  });
+
+  it('hold a login-required page back with "Loading your account…" until it answers', async () => {
+    const { backend, answer } = slowCheck(teamOwner);
+    const { location } = await open('/routers', backend, undefined, { settles: false });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your account…');
+    answer();
+    expect(await screen.findByRole('heading', { name: 'Routers' })).toBeVisible();
+    expect(location()).toBe('/routers');
+  });
+
+  it('send someone it finds signed in from /login on to the redirect', async () => {
+    const { backend, answer } = slowCheck(teamOwner);
+    const { location } = await open('/login?redirect=%2Frouters', backend);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+    answer();
+    await waitFor(() => expect(location()).toBe('/routers'));
+    expect(await screen.findByRole('heading', { name: 'Routers' })).toBeVisible();
   });
 });
 
@@ -188,8 +239,10 @@ describe('an unreachable portal', () => {
   it('offers to try again, and then goes on to the page the person asked for', async () => {
     const user = userEvent.setup();
     const backend: Backend = { user: teamOwner, userStatus: 503, account: accountOf(teamOwner, []) };
-    const { location } = await open('/routers', backend);
+    // The page waits for the session, so the router does not settle until the portal answers.
+    const { location } = await open('/routers', backend, undefined, { settles: false });
     expect(await screen.findByRole('heading', { name: "We can't reach the portal right now." })).toBeVisible();
+    expect(location()).toBe('/routers');
     backend.userStatus = undefined;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(location()).toBe('/routers'));

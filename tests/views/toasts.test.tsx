@@ -1,3 +1,7 @@
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { generateMessageId as messageId } from '@lingui/message-utils/generateMessageId';
+import { I18nProvider } from '@lingui/react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -48,6 +52,38 @@ describe('toasts', () => {
     // Each group is its own region: zag finds a group again by an id made from its placement.
     const ids = screen.getAllByRole('region').map((region) => region.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('name each region through the catalogue, with its keyboard shortcut', async () => {
+    renderHosts();
+    act(() => {
+      notify({ title: 'On top' });
+      notify({ title: 'Saved', group: 'br' });
+      notify({ title: 'Centred', group: 'c' });
+    });
+    await screen.findByText('Centred');
+    expect(regionOf('top')).toHaveAccessibleName('Notifications, top of the page (alt+T)');
+    expect(regionOf('bottom-end')).toHaveAccessibleName('Notifications, bottom corner (alt+T)');
+    expect(regionOf('bottom')).toHaveAccessibleName('Notifications, middle of the page (alt+T)');
+  });
+
+  it("name the regions in the reader's language", async () => {
+    const i18n = setupI18n({
+      locale: 'de',
+      messages: {
+        de: {
+          [messageId('Notifications, top of the page ({hotkey})')]: compileMessage('Mitteilungen, oben ({hotkey})'),
+        },
+      },
+    });
+    render(
+      <I18nProvider i18n={i18n}>
+        <OnDemandHosts />
+      </I18nProvider>,
+    );
+    act(() => notify({ title: 'Gespeichert' }));
+    await screen.findByText('Gespeichert');
+    expect(regionOf('top')).toHaveAccessibleName('Mitteilungen, oben (alt+T)');
   });
 
   it('keep an error until it is dismissed, with its support contact', async () => {

@@ -1,4 +1,5 @@
-import { Field } from '@ark-ui/react';
+// Named parts rather than the `Field` namespace, which would bring every part (textarea, select…).
+import { FieldErrorText, FieldInput, FieldLabel, FieldRoot } from '@ark-ui/react/field';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
 
@@ -13,13 +14,13 @@ type TextFieldProps = {
 /** A labelled input whose invalid state and error text come from the caller (a machine snapshot). */
 export function TextField({ label, value, onValueChange, errorText, disabled, ...inputProps }: TextFieldProps) {
   return (
-    <Field.Root
+    <FieldRoot
       invalid={Boolean(errorText)}
       disabled={disabled}
       className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}
     >
-      <Field.Label className={css({ fontWeight: 'medium', color: 'fg.default' })}>{label}</Field.Label>
-      <Field.Input
+      <FieldLabel className={css({ fontWeight: 'medium', color: 'fg.default' })}>{label}</FieldLabel>
+      <FieldInput
         {...inputProps}
         value={value}
         onChange={(event) => onValueChange(event.currentTarget.value)}
@@ -37,7 +38,7 @@ export function TextField({ label, value, onValueChange, errorText, disabled, ..
           _disabled: { opacity: 0.7 },
         })}
       />
-      <Field.ErrorText className={css({ color: 'danger.default', fontSize: 'sm' })}>{errorText}</Field.ErrorText>
-    </Field.Root>
+      <FieldErrorText className={css({ color: 'danger.default', fontSize: 'sm' })}>{errorText}</FieldErrorText>
+    </FieldRoot>
   );
 }

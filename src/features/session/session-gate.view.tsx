@@ -1,5 +1,4 @@
 import { Trans } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { SessionEvent, sessionMachine } from '../../../machines/session/session.machine';
 import { css } from '../../../styled-system/css';
@@ -8,22 +7,13 @@ import { Button } from '../../components/ui/button';
 type SessionGateViewProps = {
   snapshot: Pick<SnapshotFrom<typeof sessionMachine>, 'matches'>;
   send: (event: SessionEvent) => void;
-  children: ReactNode;
 };
 
-/** Holds the page back until the session is known, and says so when the portal can't be reached. */
-export function SessionGateView({ snapshot, send, children }: SessionGateViewProps) {
-  if (snapshot.matches('unknown') || snapshot.matches('checking')) {
-    return (
-      <div
-        role="status"
-        aria-live="polite"
-        className={css({ paddingBlock: '16', textAlign: 'center', color: 'fg.muted' })}
-      >
-        <Trans>Loading your account…</Trans>
-      </div>
-    );
-  }
+/**
+ * In place of a page that needs the session while it waits: says the account is loading, or that
+ * the portal can't be reached, with a way to try again.
+ */
+export function SessionGateView({ snapshot, send }: SessionGateViewProps) {
   if (snapshot.matches('unreachable')) {
     return (
       <section
@@ -48,5 +38,13 @@ export function SessionGateView({ snapshot, send, children }: SessionGateViewPro
       </section>
     );
   }
-  return <>{children}</>;
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={css({ paddingBlock: '16', textAlign: 'center', color: 'fg.muted' })}
+    >
+      <Trans>Loading your account…</Trans>
+    </div>
+  );
 }

@@ -34,9 +34,16 @@ export const SessionClaims = v.object({
 });
 export type SessionClaims = v.InferOutput<typeof SessionClaims>;
 
-/** POST /api/auth/login success and GET /api/user. */
+/** POST /api/auth/login success. */
 export const SessionResponse = v.object({ user: SessionClaims });
 export type SessionResponse = v.InferOutput<typeof SessionResponse>;
+
+/**
+ * GET /api/user, the session check: who is signed in, or null. Nobody signed in is an answer, not
+ * a failure: a 401 here would be an error in every visitor's console on every public page.
+ */
+export const SessionCheckResponse = v.object({ user: v.nullable(SessionClaims) });
+export type SessionCheckResponse = v.InferOutput<typeof SessionCheckResponse>;
 
 /** POST /api/auth/logout */
 export const LogoutResponse = v.object({ success: v.literal(true) });

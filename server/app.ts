@@ -42,7 +42,7 @@ export function createApp(services: AppServices) {
   app.use('/api/*', readSession(services.sessions));
 
   app.route('/api/auth', authRoutes(services));
-  app.route(api.user, userRoutes());
+  app.route(api.user, userRoutes(services.env));
   app.route('/api/account', accountRoutes(services));
   app.route('/api/account', accountCreationRoutes(services));
   app.route('/api/password', passwordRoutes(services));

@@ -11,6 +11,10 @@ import { failures } from './errors';
 
 export const sessionCookieName = 'portal_session';
 
+export function sessionCookieOptions(env: Pick<Env, 'production'>) {
+  return { httpOnly: true, secure: env.production, sameSite: 'Lax', path: '/' } as const;
+}
+
 export type AppVariables = {
   session: { sessionId: string; claims: SessionClaims } | null;
   body: unknown;

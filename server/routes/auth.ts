@@ -3,18 +3,20 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import { LoginRequest, type SessionResponse } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import { ApiFailure, failures } from '../http/errors';
-import { type AppEnv, bodyOf, clientAddressOf, sessionCookieName, validateJson } from '../http/middleware';
+import {
+  type AppEnv,
+  bodyOf,
+  clientAddressOf,
+  sessionCookieName,
+  sessionCookieOptions,
+  validateJson,
+} from '../http/middleware';
 import type { AppServices } from '../services/index';
 import { signInWithPassword } from '../services/sign-in';
 
 export function authRoutes(services: AppServices) {
   const { env } = services;
-  const cookieOptions = {
-    httpOnly: true,
-    secure: env.production,
-    sameSite: 'Lax',
-    path: '/',
-  } as const;
+  const cookieOptions = sessionCookieOptions(env);
 
   return new Hono<AppEnv>()
     .post('/login', validateJson(LoginRequest), async (c) => {

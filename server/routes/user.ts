@@ -1,10 +1,17 @@
 import { Hono } from 'hono';
-import type { SessionResponse } from '../../contract/auth';
-import { type AppEnv, requireSession, sessionOf } from '../http/middleware';
+import { deleteCookie, getCookie } from 'hono/cookie';
+import type { SessionCheckResponse } from '../../contract/auth';
+import type { Env } from '../env';
+import { type AppEnv, sessionCookieName, sessionCookieOptions } from '../http/middleware';
 
-/** GET /api/user: who the session says is signed in. */
-export function userRoutes() {
-  return new Hono<AppEnv>().get('/', requireSession(), (c) => {
-    return c.json({ user: sessionOf(c).claims } satisfies SessionResponse, 200);
+/** GET /api/user: who the session says is signed in, or null; a dead session cookie is cleared. */
+export function userRoutes(env: Env) {
+  return new Hono<AppEnv>().get('/', (c) => {
+    const session = c.get('session');
+    if (!session && getCookie(c, sessionCookieName) !== undefined) {
+      deleteCookie(c, sessionCookieName, sessionCookieOptions(env));
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.json({ user: session?.claims ?? null } satisfies SessionCheckResponse, 200);
   });
 }

@@ -1,8 +1,8 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { api } from '../../contract/api';
-import { LogoutResponse, type SessionClaims, SessionResponse } from '../../contract/auth';
+import { LogoutResponse, SessionCheckResponse, type SessionClaims } from '../../contract/auth';
 import { sessionMachine } from '../../machines/session/session.machine';
-import { ApiError, apiRequest } from '../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 import { accountUserQuery } from '../lib/queries';
 import type { LazyQueryClient } from './lazy-query-client';
 
@@ -17,14 +17,9 @@ export function createSessionActor(deps: {
   return createActor(
     sessionMachine.provide({
       actors: {
-        fetchSession: fromPromise(async ({ signal }) => {
-          try {
-            return (await apiRequest(api.user, { schema: SessionResponse, expectUnauthorized: true, signal })).user;
-          } catch (error) {
-            if (error instanceof ApiError && error.status === 401) return null;
-            throw error;
-          }
-        }),
+        fetchSession: fromPromise(
+          async ({ signal }) => (await apiRequest(api.user, { schema: SessionCheckResponse, signal })).user,
+        ),
         signOut: fromPromise(async () => {
           await apiRequest(api.logout, { method: 'POST', schema: LogoutResponse, expectUnauthorized: true });
         }),

@@ -35,10 +35,7 @@ function stubApi(user: SessionClaims | null, routes: Routes) {
     calls.push({ method, path, body });
     const json = ({ status, body }: Answer) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (path === '/api/user')
-      return user
-        ? json({ status: 200, body: { user } })
-        : json({ status: 401, body: { error: 'unauthorized', message: 'x' } });
+    if (path === '/api/user') return json({ status: 200, body: { user: user ?? null } });
     const route = routes[`${method} ${path}`];
     if (route) return json(typeof route === 'function' ? route(body) : route);
     return json({ status: 404, body: { error: 'not_found', message: 'Not found.' } });

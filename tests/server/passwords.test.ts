@@ -67,7 +67,7 @@ describe('reset password', () => {
 
     expect((await portal.request(`/api/password/reset/${token}`)).json).toEqual({ valid: true });
     expect((await reset(token, 'a fresh password')).status).toBe(200);
-    expect((await portal.request('/api/user', { cookie: session })).status).toBe(401);
+    expect((await portal.request('/api/account/user', { cookie: session })).status).toBe(401);
     await portal.signIn('resetter@example.com', 'a fresh password');
 
     const reused = await reset(token, 'yet another password');
@@ -134,8 +134,8 @@ describe('change password (PUT /api/password)', () => {
       json: { currentPassword: 'the old password', newPassword: 'a fresh password' },
     });
     expect(response.status).toBe(200);
-    expect((await portal.request('/api/user', { cookie: here })).status).toBe(200);
-    expect((await portal.request('/api/user', { cookie: elsewhere })).status).toBe(401);
+    expect((await portal.request('/api/account/user', { cookie: here })).status).toBe(200);
+    expect((await portal.request('/api/account/user', { cookie: elsewhere })).status).toBe(401);
     await portal.signIn('mover@example.com', 'a fresh password');
   });
 

@@ -56,7 +56,7 @@ describe('cross-site request forgery', () => {
       origin: 'https://evil.example',
     });
     expect(response.status).toBe(403);
-    expect((await portal.request('/api/user', { cookie })).status).toBe(200);
+    expect((await portal.request('/api/account/user', { cookie })).status).toBe(200);
   });
 
   it('lets reads through without an Origin', async () => {

@@ -15,12 +15,12 @@ const nextAddress = clientAddresses();
 
 async function signedIn(portal: TestPortal, email: string) {
   const cookie = await portal.signIn(email, password, { address: nextAddress() });
-  expect((await portal.request('/api/user', { cookie })).status).toBe(200);
+  expect((await portal.request('/api/account/user', { cookie })).status).toBe(200);
   return cookie;
 }
 
 const answers = (portal: TestPortal, cookie: string) =>
-  portal.request('/api/user', { cookie }).then((response) => response.status);
+  portal.request('/api/account/user', { cookie }).then((response) => response.status);
 
 describe('one process', () => {
   let portal: TestPortal;

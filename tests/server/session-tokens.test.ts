@@ -16,7 +16,9 @@ beforeAll(async () => {
 afterAll(() => portal.close());
 
 const withToken = (token: string) => `portal_session=${token}`;
-const userStatus = async (token: string) => (await portal.request('/api/user', { cookie: withToken(token) })).status;
+// A page that needs a session: 200 with a live one, 401 otherwise.
+const userStatus = async (token: string) =>
+  (await portal.request('/api/account/user', { cookie: withToken(token) })).status;
 
 function decodePart(part: string) {
   return JSON.parse(new TextDecoder().decode(base64url.decode(part)));
@@ -119,8 +121,8 @@ describe('signing key rotation', () => {
 
       const published = (await rotating.request('/.well-known/jwks.json')).json.keys as Array<{ kid: string }>;
       expect(published.map((key) => key.kid).sort()).toEqual([oldKid, newKid].sort());
-      expect((await rotating.request('/api/user', { cookie: withToken(young) })).status).toBe(200);
-      expect((await rotating.request('/api/user', { cookie: withToken(after) })).status).toBe(200);
+      expect((await rotating.request('/api/account/user', { cookie: withToken(young) })).status).toBe(200);
+      expect((await rotating.request('/api/account/user', { cookie: withToken(after) })).status).toBe(200);
       expect(await rotating.db.select().from(signingKeys)).toHaveLength(2);
     } finally {
       await rotating.close();

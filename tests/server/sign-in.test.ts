@@ -82,7 +82,7 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('GET /api/user and POST /api/auth/logout', () => {
-  it('answers the session claims, and 401 once signed out', async () => {
+  it('answers the session claims, and nobody once signed out', async () => {
     const cookie = await portal.signIn(email, password);
     const me = await portal.request('/api/user', { cookie });
     expect(me.status).toBe(200);
@@ -92,24 +92,33 @@ describe('GET /api/user and POST /api/auth/logout', () => {
     expect(logout.status).toBe(200);
     expect(logout.headers.get('set-cookie')).toMatch(/portal_session=;.*Max-Age=0/);
 
-    // The old token is still well signed but its session row is revoked.
+    // The old token is still well signed but its session row is revoked: the check says nobody,
+    // clears the dead cookie, and a page that needs a session refuses it.
     const after = await portal.request('/api/user', { cookie });
-    expect(after.status).toBe(401);
-    expect(after.json).toEqual({ error: 'unauthorized', message: 'You need to sign in.' });
+    expect(after.status).toBe(200);
+    expect(after.json).toEqual({ user: null });
+    expect(after.headers.get('set-cookie')).toMatch(/portal_session=;.*Max-Age=0/);
+    const refused = await portal.request('/api/account/user', { cookie });
+    expect(refused.status).toBe(401);
+    expect(refused.json).toEqual({ error: 'unauthorized', message: 'You need to sign in.' });
   });
 
   it('revokes only the session that signed out', async () => {
     const first = await portal.signIn(email, password, { userAgent: 'first device' });
     const second = await portal.signIn(email, password);
     await portal.request('/api/auth/logout', { method: 'POST', cookie: first });
-    expect((await portal.request('/api/user', { cookie: first })).status).toBe(401);
-    expect((await portal.request('/api/user', { cookie: second })).status).toBe(200);
+    expect((await portal.request('/api/user', { cookie: first })).json.user).toBeNull();
+    expect((await portal.request('/api/user', { cookie: second })).json.user).toMatchObject({ email });
     const [firstSession] = await portal.db.select().from(sessions).where(eq(sessions.userAgent, 'first device'));
     expect(firstSession?.revokedAt).toBeInstanceOf(Date);
   });
 
-  it('answers 401 without a cookie', async () => {
-    expect((await portal.request('/api/user')).status).toBe(401);
+  it('answers nobody without a cookie, sets none, and is never cached', async () => {
+    const response = await portal.request('/api/user');
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ user: null });
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 });
 

@@ -30,7 +30,7 @@ export async function startPortal(options: {
     logger.info('demo accounts created (see README.md)');
   }
 
-  const services = createServices({ db: database.db, env, logger });
+  const services = createServices({ database, env, logger });
   await services.keys.keyRing();
   await services.rateLimiter.sweep();
   const stopFollowingRevocations = await services.sessions.followRevocations(database);

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { failures } from '../http/errors';
 import { type AppEnv, requireSession, sessionOf } from '../http/middleware';
-import { accountUserOf } from '../services/accounts';
+import { accountUserJson } from '../services/accounts';
 import type { AppServices } from '../services/index';
 
-export function accountRoutes({ db }: AppServices) {
+export function accountRoutes({ database }: AppServices) {
   return new Hono<AppEnv>().get('/user', requireSession(), async (c) => {
-    const account = await accountUserOf(db, sessionOf(c).claims.sub);
-    if (!account) throw failures.notFound();
-    return c.json(account, 200);
+    const json = await accountUserJson(database, sessionOf(c).claims.sub);
+    if (json === null) throw failures.notFound();
+    return c.body(json, 200, { 'Content-Type': 'application/json' });
   });
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { createBotCheck } from './bot-check';
@@ -9,7 +9,7 @@ import { createKeyStore } from './signing-keys';
 import { createVerificationCodes } from './verification-codes';
 
 export type AppDependencies = {
-  db: Database;
+  database: DatabaseHandle;
   env: Env;
   logger: Logger;
   /** The clock; tests move it to expire sessions and rotate keys. */
@@ -17,9 +17,11 @@ export type AppDependencies = {
 };
 
 /** Builds the services once per process; routes receive them. */
-export function createServices({ db, env, logger, now = () => new Date() }: AppDependencies) {
+export function createServices({ database, env, logger, now = () => new Date() }: AppDependencies) {
+  const { db } = database;
   const keys = createKeyStore(db, { rotationSeconds: env.signingKeyRotationSeconds, now });
   return {
+    database,
     db,
     env,
     logger,

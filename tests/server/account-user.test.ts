@@ -39,6 +39,11 @@ describe('GET /api/account/user', () => {
     ]);
     expect(account.servers).toEqual([expect.objectContaining({ name: 'Private server', teamId: -1 })]);
     expect(account.usedDataGB).toBe(12.75);
+    expect(account.licenses).toBe(1);
+    // Times as JavaScript writes them (UTC, milliseconds), like every other date of the API.
+    for (const device of account.activeDevices) {
+      expect(new Date(device.lastSeen).toISOString()).toBe(device.lastSeen);
+    }
   });
 
   it('shows a team member the team subscription with their role, owned by someone else', async () => {

@@ -39,7 +39,12 @@ function sibling(portal: TestPortal, overrides: Record<string, string>) {
   });
   const env = parseEnv({ PUBLIC_ORIGIN: portal.env.publicOrigin, TRUST_PROXY: 'true', ...overrides });
   const app = createApp(
-    createServices({ db: portal.db, env, logger: createLogger('info', sink), now: () => portal.clock.current }),
+    createServices({
+      database: portal.database,
+      env,
+      logger: createLogger('info', sink),
+      now: () => portal.clock.current,
+    }),
   );
   async function request(path: string, options: { json?: unknown; address?: string } = {}): Promise<Reply> {
     const headers: Record<string, string> = { 'x-forwarded-for': options.address ?? client() };

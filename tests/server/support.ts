@@ -53,7 +53,7 @@ export async function startTestPortal(
   });
   const logger = createLogger(env.logLevel, logSink);
   const clock = { current: new Date('2026-11-22T12:00:00Z') };
-  const services = createServices({ db: database.db, env, logger, now: () => clock.current });
+  const services = createServices({ database, env, logger, now: () => clock.current });
   const stopFollowingRevocations = await services.sessions.followRevocations(database);
   const app = createApp(services);
 

@@ -38,12 +38,9 @@ export const sessionRevokedChannel = 'session_revoked';
  * process until it expires or its session is revoked, here or by any process sharing the database
  * (see session-cache.ts and docs/decisions/0003-fast-on-the-wire.md).
  */
-export function createSessionService(
-  db: Database,
-  keys: KeyStore,
-  options: { ttlSeconds: number; now: () => Date; cacheEntries?: number },
-) {
-  const cache = createSessionCache({ maxEntries: options.cacheEntries ?? 10_000 });
+export function createSessionService(db: Database, keys: KeyStore, options: { ttlSeconds: number; now: () => Date }) {
+  // About 1 KB an entry (the token and its claims): at most some 10 MB per process.
+  const cache = createSessionCache({ maxEntries: 10_000 });
   // Tokens are cached only against the key ring that verified them.
   let cachedRing: KeyRing | undefined;
   const samePublishedKeys = (a: KeyRing, b: KeyRing) =>

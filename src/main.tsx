@@ -18,7 +18,9 @@ import { notify } from './lib/notify';
  * Start-up runs in several short tasks rather than one long one, so the browser can paint and answer
  * input in between (a phone's CPU turns each step into tens of milliseconds).
  */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const nextTask = () => delay(0);
+const firstRenderWaitMs = 100;
 
 async function boot(): Promise<void> {
   startThemeSync();
@@ -53,7 +55,10 @@ async function boot(): Promise<void> {
   await nextTask();
   const router = createAppRouter({ queries, session });
   setUnauthorizedHandler(() => session.send({ type: 'session.unauthorized' }));
-  await nextTask();
+  // The first render waits until the router has matched the page and loaded its code, so React renders
+  // the page in one pass instead of an empty shell and then the page again; but for 100 ms at most, so a
+  // page that waits for a slow session check shows "Loading your account…" without a noticeable delay.
+  await Promise.race([router.load().catch(console.error), delay(firstRenderWaitMs)]);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

@@ -35,6 +35,12 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
             { name: 'app', tags: ['$initial'] },
+            // TanStack Query in one file, which signed-in pages preload with their own code: the client
+            // that their guard creates is then there when the session check answers.
+            {
+              name: 'query',
+              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|src[\\/]lib[\\/]query-client/,
+            },
           ],
         },
       },

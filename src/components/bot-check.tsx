@@ -89,6 +89,17 @@ function LoadFailure() {
   );
 }
 
+/** Runs `callback` when the browser is next idle (at the latest after a second); returns a cancel. */
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(callback, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  // Safari has no requestIdleCallback: a short delay still lets the first paint go first.
+  const id = setTimeout(callback, 100);
+  return () => clearTimeout(id);
+}
+
 /** Self-hosted proof of work: the ALTCHA widget, fed with challenges from our own API. */
 function AltchaCheck({ onSolved, onReset }: CheckProps) {
   const { t, i18n } = useLingui();
@@ -113,16 +124,21 @@ function AltchaCheck({ onSolved, onReset }: CheckProps) {
 
   useEffect(() => {
     let live = true;
-    import('./altcha-widget').then(
-      (loaded) => live && setModule(loaded),
-      () => {
-        if (!live) return;
-        setFailed(true);
-        onReset();
-      },
-    );
+    // Once the form has painted: the widget's code and styles then never hold back the page, and the
+    // widget is still there long before someone has typed their address twice.
+    const cancel = whenIdle(() => {
+      import('./altcha-widget').then(
+        (loaded) => live && setModule(loaded),
+        () => {
+          if (!live) return;
+          setFailed(true);
+          onReset();
+        },
+      );
+    });
     return () => {
       live = false;
+      cancel();
     };
   }, [onReset]);
 

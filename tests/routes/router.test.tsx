@@ -360,6 +360,29 @@ describe('routes for someone signed in', () => {
     await waitFor(() => expect(location()).toBe('/routers'));
   });
 
+  it('ask for the account once, as the dashboard loads, while the session check gates it', async () => {
+    let answer = () => {};
+    const userAnswer = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const backend = { user: teamOwner, userAnswer, account: accountOf(teamOwner, [teamsSubscription('admin')]) };
+    const { router, fetchStub } = await open('/account', backend, undefined, { settles: false });
+    const accountCalls = () => fetchStub.mock.calls.filter(([input]) => String(input) === '/api/account/user').length;
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your account…');
+    expect(accountCalls()).toBe(0);
+    // The route's loader asks as soon as the guard knows the session: the request is out before the
+    // router commits the page, so it does not wait for the page's code.
+    let callsWhenCommitted: number | undefined;
+    router.subscribe('onLoad', () => {
+      callsWhenCommitted ??= accountCalls();
+    });
+    answer();
+    await waitFor(() => expect(router.state.status).toBe('idle'));
+    expect(callsWhenCommitted).toBe(1);
+    expect(await screen.findByText('Bonding Teams')).toBeVisible();
+    expect(accountCalls()).toBe(1);
+  });
+
   it('refresh the stored user when it is not the session user', async () => {
     const backend = { user: teamOwner, account: accountOf(teamOwner, []) };
     const { fetchStub } = await open('/activate', backend, (queryClient) =>

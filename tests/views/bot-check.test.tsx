@@ -44,6 +44,23 @@ describe('BotCheck', () => {
     expect(onReset).toHaveBeenCalledTimes(1);
   });
 
+  it('loads the ALTCHA widget only once the browser is idle after the first paint', async () => {
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const { container, unmount } = renderCheck({ provider: 'altcha' });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(container.querySelector('altcha-widget')).toBeNull();
+      expect(idle).toHaveLength(1);
+      idle[0]?.({ didTimeout: false, timeRemaining: () => 50 });
+      await waitFor(() => expect(container.querySelector('altcha-widget')).not.toBeNull());
+    } finally {
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('says so when a third-party check has no site key', () => {
     renderCheck({ provider: 'turnstile' });
     expect(screen.getByRole('alert')).toHaveTextContent('The check could not be loaded. Please reload the page.');

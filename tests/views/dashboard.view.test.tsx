@@ -116,6 +116,26 @@ describe('dashboard view', () => {
     expect(screen.queryByRole('region', { name: 'Subscriptions' })).toBeNull();
   });
 
+  it('keeps the place of the cards and of the e-mail line while the account loads, so nothing jumps', () => {
+    const { container } = render(
+      <TestI18n>
+        <DashboardView
+          account={undefined}
+          loadFailed={false}
+          signingOut={false}
+          onSignOut={vi.fn()}
+          onRetry={vi.fn()}
+        />
+      </TestI18n>,
+    );
+    const status = screen.getByRole('status');
+    // The notice sits in the first card's frame, not on a row of its own above the cards.
+    const frames = status.parentElement?.parentElement;
+    expect(frames?.children).toHaveLength(3);
+    expect(container.querySelector('header [aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryAllByRole('heading', { level: 2 })).toHaveLength(0);
+  });
+
   it('offers to try again when the account could not be loaded', async () => {
     const user = userEvent.setup();
     const { onRetry } = renderDashboard({ account: undefined, loadFailed: true });

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { AccountUser, Subscription } from '../../../contract/account';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
@@ -47,6 +47,36 @@ function SubscriptionItem({ subscription, email }: { subscription: Subscription;
   );
 }
 
+const cardGrid = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' } });
+const placeholderLine = css({ height: '1lh', borderRadius: 'l1', bg: 'border' });
+
+/**
+ * While the account loads: the cards' frames at about the size they will have (a title and the
+ * lines of one subscription, the device count, the data use), so nothing below them jumps when they
+ * fill. The loading notice takes the place of a line, not a row of its own.
+ */
+function DashboardPlaceholder() {
+  return (
+    <div className={cardGrid}>
+      <div className={card}>
+        <div aria-hidden="true" className={cx(cardTitle, placeholderLine, css({ width: '40%' }))} />
+        <p role="status" className={muted}>
+          <Trans>Loading your account…</Trans>
+        </p>
+        <div aria-hidden="true" className={cx(placeholderLine, css({ width: '70%' }))} />
+        <div aria-hidden="true" className={cx(placeholderLine, css({ width: '55%' }))} />
+      </div>
+      {['devices', 'data'].map((name) => (
+        <div key={name} aria-hidden="true" className={card}>
+          <div className={cx(cardTitle, placeholderLine, css({ width: '40%' }))} />
+          <div className={cx(placeholderLine, css({ width: '70%' }))} />
+          <div className={cx(placeholderLine, css({ width: '55%' }))} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** The dashboard: who is signed in, their subscriptions, devices and data use. */
 export function DashboardView({ account, loadFailed, signingOut, onSignOut, onRetry }: DashboardViewProps) {
   const { i18n } = useLingui();
@@ -73,7 +103,9 @@ export function DashboardView({ account, loadFailed, signingOut, onSignOut, onRe
             <p className={muted}>
               <bdi>{account.email}</bdi>
             </p>
-          ) : null}
+          ) : (
+            <div aria-hidden="true" className={cx(placeholderLine, css({ width: '14rem', maxWidth: '100%' }))} />
+          )}
         </div>
         <Button variant="outline" onClick={onSignOut} disabled={signingOut} aria-busy={signingOut}>
           <Trans>Sign out</Trans>
@@ -91,14 +123,10 @@ export function DashboardView({ account, loadFailed, signingOut, onSignOut, onRe
         </Alert>
       ) : null}
 
-      {!account && !loadFailed ? (
-        <p role="status" className={muted}>
-          <Trans>Loading your account…</Trans>
-        </p>
-      ) : null}
+      {!account && !loadFailed ? <DashboardPlaceholder /> : null}
 
       {account ? (
-        <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' } })}>
+        <div className={cardGrid}>
           <section aria-labelledby="subscriptions-title" className={card}>
             <h2 id="subscriptions-title" className={cardTitle}>
               <Trans>Subscriptions</Trans>

@@ -13,6 +13,11 @@ const title = msg`Your account`;
 
 export const Route = createFileRoute('/_signedIn/account/')({
   head: () => titleHead(i18n._(title)),
+  // The account is asked for as soon as the session is known, beside the page's code rather than
+  // after it; not awaited, so the page shows its loading and failure states itself.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(accountUserQuery);
+  },
   component: AccountDashboard,
 });
 

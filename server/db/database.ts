@@ -159,8 +159,11 @@ async function listenOnOwnConnection(
   let retry: NodeJS.Timeout | undefined;
 
   async function connect(): Promise<void> {
-    // Named, so an operator can tell it apart in pg_stat_activity.
-    const candidate = new pg.Client({ ...connectionOptions, application_name: `portal-listen-${channel}` });
+    // Named with its process, so an operator (or a test) can tell it apart in pg_stat_activity.
+    const candidate = new pg.Client({
+      ...connectionOptions,
+      application_name: `portal-listen-${channel}-${process.pid}`,
+    });
     let listening = false;
     const drop = () => {
       if (!listening) return;

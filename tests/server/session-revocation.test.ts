@@ -127,10 +127,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL d
     expect(await answers(second, cookie)).toBe(200);
     expect(second.services.sessions.cachedCount).toBeGreaterThan(0);
 
-    // Both processes' listeners are cut; a revocation made meanwhile is never announced to them.
-    await first.database.query(
-      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'portal-listen-session_revoked'",
-    );
+    // Both instances' listeners are cut (only this test process's: other test files share the
+    // database); a revocation made meanwhile is never announced to them.
+    await first.database.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
+      `portal-listen-session_revoked-${process.pid}`,
+    ]);
     await vi.waitFor(() => expect(second.services.sessions.cachedCount).toBe(0), { timeout: 1000, interval: 10 });
     await first.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
     expect(await answers(second, cookie)).toBe(401);

@@ -19,6 +19,7 @@ import { demoAccounts, demoPassword } from '../server/db/seed-demo';
 import { parseEnv } from '../server/env';
 import { createLogger } from '../server/logger';
 import { startPortal } from '../server/portal';
+import { freePort, signInDemoOwner } from './support/portal-client';
 
 type CapturedAnswer = { path: string; status: number; body: unknown };
 type ChildMessage = { port: number };
@@ -63,14 +64,6 @@ function startChild(flag: string, env: Record<string, string>): Promise<{ child:
   });
 }
 
-async function freePort(): Promise<number> {
-  const probe = serve({ fetch: () => new Response(), port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => probe.once('listening', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 async function runBenchmark(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -91,13 +84,7 @@ async function runBenchmark(): Promise<void> {
     });
     children.push(portal.child);
 
-    const login = await fetch(`${portal.origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: portal.origin },
-      body: JSON.stringify({ email: demoAccounts.teamOwner, password: demoPassword }),
-    });
-    const cookie = /portal_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-    if (!cookie) throw new Error(`demo sign-in failed: ${login.status}`);
+    const cookie = await signInDemoOwner(portal.origin);
 
     // The bare server answers what the portal answered: the same status and the same JSON.
     const captured: CapturedAnswer[] = [];

@@ -9,11 +9,9 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { demoAccounts, demoPassword } from '../server/db/seed-demo';
-import { sessionCookieName } from '../server/http/middleware';
+import { freePort, signInDemoOwner } from './support/portal-client';
 
 const runs = Number(process.env.LH_RUNS ?? 3);
 const jsonPath = process.env.LH_JSON;
@@ -80,7 +78,7 @@ type Median = {
 
 try {
   await waitForHealth(server);
-  const cookie = await signIn();
+  const cookie = await signInDemoOwner(origin);
   const medians: Median[] = [];
   for (const page of pages) {
     const results: Result[] = [];
@@ -101,14 +99,6 @@ try {
   await stop(server);
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 async function waitForHealth(child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -121,17 +111,6 @@ async function waitForHealth(child: ChildProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${origin}/api/health did not answer within 60 s`);
-}
-
-async function signIn(): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: demoAccounts.teamOwner, password: demoPassword }),
-  });
-  const cookie = new RegExp(`${sessionCookieName}=[^;]+`).exec(response.headers.get('set-cookie') ?? '')?.[0];
-  if (!cookie) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
-  return cookie;
 }
 
 /** Lighthouse asks for another try when its trace of the load fails (NO_NAVSTART, seen once here): it gets one. */

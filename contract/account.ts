@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CurrencyCode, SubscriptionState, UpgradeOption } from './subscriptions';
 
 export const SubscriptionType = v.picklist(['teams', 'families', 'dedicated_server', 'others']);
 export type SubscriptionType = v.InferOutput<typeof SubscriptionType>;
@@ -11,8 +12,23 @@ export const Subscription = v.object({
   planCode: v.string(),
   quantity: v.number(),
   ownerEmail: v.string(),
+  /** Offered the Black Friday price: the plan has one and the owner has not delisted the offer. */
   blackfriday24Eligible: v.boolean(),
-  upgradeDetails: v.object({ upgradeOptions: v.array(v.object({ hash: v.string() })) }),
+  upgradeDetails: v.object({ upgradeOptions: v.array(UpgradeOption) }),
+  /** The plan's title in the catalogue ("Bonding Teams yearly"). */
+  title: v.string(),
+  state: SubscriptionState,
+  cancelable: v.boolean(),
+  /** ISO time the current period ends (renewal or expiry); null for a one-time plan. */
+  currentPeriodEndsAt: v.nullable(v.string()),
+  priceCents: v.number(),
+  currency: CurrencyCode,
+  durationMonths: v.number(),
+  /** Seats the plan allows at least and at most (families: 1 and 1). */
+  minSeats: v.number(),
+  maxSeats: v.number(),
+  /** Members plus pending invitations, the owner included; null for plans without a team. */
+  seatsInUse: v.nullable(v.number()),
   /** For teams and families: the team and the caller's role in it (null when the caller is not a member). */
   team: v.nullable(
     v.object({

@@ -26,6 +26,14 @@ export const ErrorCode = {
   currentPasswordIncorrect: 'current_password_incorrect',
   botCheckFailed: 'bot_check_failed',
   passwordTooCommon: 'password_too_common',
+  /** A subscription change that its plan, state or seats do not allow. */
+  subscriptionRefused: 'subscription_refused',
+  /** Another change of the same subscription won (two upgrades at once). */
+  subscriptionConflict: 'subscription_conflict',
+  couponRefused: 'coupon_refused',
+  invalidSignature: 'invalid_signature',
+  staleEvent: 'stale_event',
+  eventReplayed: 'event_replayed',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -91,13 +91,120 @@ export const subscriptions = pgTable('subscriptions', {
     .references(() => users.id, { onDelete: 'cascade' }),
   teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
   type: text('type').notNull().$type<'teams' | 'families' | 'dedicated_server' | 'others'>(),
-  active: boolean('active').notNull().default(true),
+  state: text('state').notNull().default('active').$type<'active' | 'canceled' | 'expired'>(),
   productName: text('product_name').notNull(),
   planCode: text('plan_code').notNull(),
   quantity: integer('quantity').notNull().default(1),
   blackfriday24Eligible: boolean('blackfriday24_eligible').notNull().default(false),
-  upgradeOptions: jsonb('upgrade_options').notNull().default([]).$type<{ hash: string }[]>(),
+  blackfriday24DelistedAt: timestamp('blackfriday24_delisted_at', { withTimezone: true }),
+  billingAccountCode: text('billing_account_code').references(() => billingAccounts.code),
+  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+  /** Null for a one-time plan. */
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  cancelReason: text('cancel_reason').$type<
+    'tooExpensive' | 'missingFeatures' | 'switchedService' | 'unused' | 'other'
+  >(),
+  cancelNote: text('cancel_note'),
   createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const plans = pgTable('plans', {
+  planCode: text('plan_code').primaryKey(),
+  productName: text('product_name').notNull(),
+  title: text('title').notNull(),
+  type: text('type').notNull().$type<'teams' | 'families' | 'dedicated_server' | 'router' | 'others'>(),
+  priceCents: integer('price_cents').notNull(),
+  currency: text('currency').notNull(),
+  /** 0 for a one-time plan. */
+  durationMonths: integer('duration_months').notNull(),
+  cancelable: boolean('cancelable').notNull(),
+  minSeats: integer('min_seats').notNull().default(1),
+  maxSeats: integer('max_seats').notNull().default(1),
+  maxTeamMembers: integer('max_team_members'),
+  upgradeTo: text('upgrade_to').array().notNull().default(sql`'{}'`),
+  blackfriday24PriceCents: integer('blackfriday24_price_cents'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const billingAccounts = pgTable('billing_accounts', {
+  code: text('code').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const invoices = pgTable('invoices', {
+  number: integer('number').primaryKey().generatedAlwaysAsIdentity({ startWith: 1001 }),
+  accountCode: text('account_code')
+    .notNull()
+    .references(() => billingAccounts.code),
+  subscriptionId: uuid('subscription_id')
+    .notNull()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull().$type<'purchase' | 'renewal' | 'upgrade'>(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  periodStart: timestamp('period_start', { withTimezone: true }),
+  periodEnd: timestamp('period_end', { withTimezone: true }),
+  currency: text('currency').notNull(),
+  totalCents: integer('total_cents').notNull(),
+});
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    invoiceNumber: integer('invoice_number')
+      .notNull()
+      .references(() => invoices.number, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind').notNull().$type<'plan' | 'prorationCredit' | 'couponDiscount'>(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.invoiceNumber, table.position] })],
+);
+
+export const coupons = pgTable('coupons', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  percentOff: integer('percent_off'),
+  amountOffCents: integer('amount_off_cents'),
+  currency: text('currency').notNull().default('USD'),
+  duration: text('duration').notNull().$type<'once' | 'forever'>(),
+  /** Null: any plan. */
+  planCodes: text('plan_codes').array(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  maxRedemptions: integer('max_redemptions'),
+  createdAt: createdAt(),
+});
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    couponCode: text('coupon_code')
+      .notNull()
+      .references(() => coupons.code),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    accountCode: text('account_code')
+      .notNull()
+      .references(() => billingAccounts.code),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedInvoiceNumber: integer('applied_invoice_number').references(() => invoices.number),
+  },
+  (table) => [primaryKey({ columns: [table.couponCode, table.subscriptionId] })],
+);
+
+export const billingEvents = pgTable('billing_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  payload: jsonb('payload').notNull(),
 });
 
 export const devices = pgTable('devices', {

@@ -15,8 +15,6 @@ export const demoAccounts = {
 /** Demo data only: never created in production. */
 export const demoPassword = 'bonding-demo-2026';
 
-const upgradeOption = (hash: string) => [{ hash }];
-
 /** Creates the demo accounts when the database has no user at all; returns whether it did. */
 export async function seedDemoAccounts(db: Database): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
@@ -84,28 +82,26 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
       {
         referenceId: 'demo-individual-monthly',
         ownerId: idOf(demoAccounts.individual),
-        type: 'others',
+        type: 'others' as const,
         productName: 'Bonding Personal',
         planCode: 'personal-monthly',
         quantity: 1,
         blackfriday24Eligible: true,
-        upgradeOptions: upgradeOption('personal-yearly'),
       },
       {
         referenceId: 'demo-teams-yearly',
         ownerId: idOf(demoAccounts.teamOwner),
         teamId: team.id,
-        type: 'teams',
+        type: 'teams' as const,
         productName: 'Bonding Teams',
         planCode: 'teams-yearly',
         quantity: 10,
-        upgradeOptions: upgradeOption('teams-3year'),
       },
       {
         referenceId: 'demo-families-monthly',
         ownerId: idOf(demoAccounts.familiesOwner),
         teamId: family.id,
-        type: 'families',
+        type: 'families' as const,
         productName: 'Bonding Families',
         planCode: 'families-monthly',
         quantity: 5,
@@ -113,11 +109,11 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
       {
         referenceId: 'demo-router-promo',
         ownerId: idOf(demoAccounts.individual),
-        type: 'others',
+        type: 'others' as const,
         productName: 'Bonding Router',
         planCode: 'router-3year',
         quantity: 1,
-        active: false,
+        state: 'expired' as const,
       },
     ]);
 

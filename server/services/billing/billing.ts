@@ -1,0 +1,50 @@
+import type { BillingEvent, BillingOverview, Invoice } from '../../../contract/billing';
+import type {
+  CancelSubscriptionRequest,
+  CouponList,
+  CouponRedemption,
+  Pricing,
+  RedeemCouponRequest,
+  SubscriptionChangeResponse,
+  UpgradePreview,
+  UpgradePreviewRequest,
+  UpgradeSubscriptionRequest,
+} from '../../../contract/subscriptions';
+
+/**
+ * The billing seam (docs/decisions/0004-billing-ledger.md): everything the routes ask of billing.
+ * The built-in ledger in PostgreSQL implements it; a hosted billing provider could implement it
+ * instead. Refusals are thrown as ApiFailure (server/http/errors) with the contract's messages:
+ * 404 for a subscription the person cannot see, 403 for one they see but may not change.
+ */
+export type BillingActor = { userId: string; email: string };
+
+export interface Billing {
+  cancel(
+    actor: BillingActor,
+    referenceId: string,
+    request: CancelSubscriptionRequest,
+  ): Promise<SubscriptionChangeResponse>;
+  uncancel(actor: BillingActor, referenceId: string): Promise<SubscriptionChangeResponse>;
+  /** Serialised per subscription: never below the seats in use, whatever runs at the same time. */
+  updateQuantity(actor: BillingActor, referenceId: string, quantity: number): Promise<SubscriptionChangeResponse>;
+  previewUpgrade(actor: BillingActor, referenceId: string, request: UpgradePreviewRequest): Promise<UpgradePreview>;
+  /** Of two at once, one wins and the other is refused with 409. */
+  upgrade(
+    actor: BillingActor,
+    referenceId: string,
+    request: UpgradeSubscriptionRequest,
+  ): Promise<SubscriptionChangeResponse>;
+  delistBlackFriday(actor: BillingActor, referenceId: string): Promise<void>;
+
+  listCoupons(actor: BillingActor, referenceId: string): Promise<CouponList>;
+  redeemCoupon(actor: BillingActor, request: RedeemCouponRequest): Promise<CouponRedemption>;
+  overview(actor: BillingActor, referenceId: string): Promise<BillingOverview>;
+  invoice(actor: BillingActor, invoiceNumber: number): Promise<Invoice>;
+  pricing(): Promise<Pricing>;
+
+  /** Applies an event of the order site once; a second time it answers 'replayed' and changes nothing. */
+  applyEvent(event: BillingEvent): Promise<'applied' | 'replayed'>;
+  /** Expires canceled subscriptions and renews active ones whose period has ended. */
+  processPeriodEnds(): Promise<{ expired: number; renewed: number }>;
+}

@@ -1,0 +1,148 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ErrorCode } from '../../../contract/errors';
+import { nextBillingDate } from '../../../contract/pricing';
+import { SubscriptionMessage } from '../../../contract/subscriptions';
+import type { Database } from '../../db/database';
+import { invoiceLines, invoices, plans, subscriptions, teamMembers, users } from '../../db/schema';
+import { ApiFailure, failures } from '../../http/errors';
+import type { BillingActor } from './billing';
+
+/**
+ * What the ledger's parts share: finding a subscription for a person under a row lock, the rules of
+ * who may change it, and issuing an invoice. Every change runs in one transaction that starts by
+ * locking the subscription's row, so changes of one subscription happen one after another.
+ */
+
+/** Drizzle's transaction handle, on either driver. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
+
+export type LockedSubscription = {
+  subscription: SubscriptionRow;
+  /** Null when the plan code is not in the catalogue (an old row): nothing can be changed then. */
+  plan: PlanRow | null;
+  ownerEmail: string;
+  isOwner: boolean;
+  /** The owner, or an admin of a teams or families subscription's team. */
+  isAdminOrOwner: boolean;
+};
+
+export const refusals = {
+  notOwner: () => new ApiFailure(403, ErrorCode.forbidden, SubscriptionMessage.notOwner),
+  refused: (message: string) => new ApiFailure(400, ErrorCode.subscriptionRefused, message),
+  conflict: () => new ApiFailure(409, ErrorCode.subscriptionConflict, SubscriptionMessage.upgradeConflict),
+};
+
+/**
+ * The subscription named by referenceId, locked for this transaction (`for update`), as `actor`
+ * sees it: 404 when the actor can neither own it nor reach it through its team (a stranger learns
+ * nothing), otherwise the row with the actor's standing.
+ */
+export async function lockSubscription(
+  tx: Transaction,
+  actor: BillingActor,
+  referenceId: string,
+): Promise<LockedSubscription> {
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.referenceId, referenceId))
+    .for('update')
+    .limit(1);
+  if (!subscription) throw failures.notFound();
+  const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, subscription.ownerId));
+  const isOwner = subscription.ownerId === actor.userId;
+  let role: string | null = null;
+  if (subscription.teamId !== null) {
+    const [membership] = await tx
+      .select({ role: teamMembers.role })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, subscription.teamId), eq(teamMembers.userId, actor.userId)));
+    role = membership?.role ?? null;
+  }
+  if (!isOwner && role === null) throw failures.notFound();
+  const [plan] = await tx.select().from(plans).where(eq(plans.planCode, subscription.planCode));
+  const teamPlan = subscription.type === 'teams' || subscription.type === 'families';
+  return {
+    subscription,
+    plan: plan ?? null,
+    ownerEmail: owner?.email ?? '',
+    isOwner,
+    isAdminOrOwner: isOwner || (teamPlan && role === 'admin'),
+  };
+}
+
+/** Owner-only changes: everyone else who can see the subscription gets 403. */
+export async function lockOwnedSubscription(tx: Transaction, actor: BillingActor, referenceId: string) {
+  const locked = await lockSubscription(tx, actor, referenceId);
+  if (!locked.isOwner) throw refusals.notOwner();
+  return locked;
+}
+
+/** Members plus the owner when not a member (pending invitations join in with issue 9). */
+export async function seatsInUse(tx: Transaction, subscription: SubscriptionRow): Promise<number> {
+  if (subscription.teamId === null) return 1;
+  const [row] = await tx
+    .select({
+      members: sql<number>`count(*)::int`,
+      ownerIsMember: sql<boolean>`coalesce(bool_or(${teamMembers.userId} = ${subscription.ownerId}), false)`,
+    })
+    .from(teamMembers)
+    .where(eq(teamMembers.teamId, subscription.teamId));
+  const members = row?.members ?? 0;
+  return members + (row?.ownerIsMember ? 0 : 1);
+}
+
+/** The end of a period that starts at `start` for a plan; null for a one-time plan. */
+export function periodEndOf(start: Date, plan: Pick<PlanRow, 'durationMonths'>): Date | null {
+  return plan.durationMonths > 0 ? nextBillingDate(start, plan.durationMonths) : null;
+}
+
+export type NewInvoiceLine = {
+  kind: 'plan' | 'prorationCredit' | 'couponDiscount';
+  description: string;
+  quantity: number;
+  amountCents: number;
+};
+
+/** Writes an invoice with its lines; the total is their sum, never below zero. Returns its number. */
+export async function issueInvoice(
+  tx: Transaction,
+  invoice: {
+    accountCode: string;
+    subscriptionId: string;
+    reason: 'purchase' | 'renewal' | 'upgrade';
+    issuedAt: Date;
+    periodStart: Date | null;
+    periodEnd: Date | null;
+    currency: string;
+    lines: NewInvoiceLine[];
+  },
+): Promise<number> {
+  const totalCents = Math.max(
+    0,
+    invoice.lines.reduce((sum, line) => sum + line.amountCents, 0),
+  );
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      accountCode: invoice.accountCode,
+      subscriptionId: invoice.subscriptionId,
+      reason: invoice.reason,
+      issuedAt: invoice.issuedAt,
+      periodStart: invoice.periodStart,
+      periodEnd: invoice.periodEnd,
+      currency: invoice.currency,
+      totalCents,
+    })
+    .returning({ number: invoices.number });
+  if (!row) throw new Error('invoice insert returned nothing');
+  if (invoice.lines.length > 0) {
+    await tx
+      .insert(invoiceLines)
+      .values(invoice.lines.map((line, position) => ({ ...line, invoiceNumber: row.number, position })));
+  }
+  return row.number;
+}

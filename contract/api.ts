@@ -17,4 +17,15 @@ export const api = {
   changePassword: '/api/password',
   /** GET: a fresh ALTCHA challenge for the sign-up check. */
   botCheckChallenge: '/api/bot-check/challenge',
+  /** DELETE cancels, PUT upgrades; below it `/uncancel`, `/quantity`, `/upgrade-preview`, `/blackfriday24`. */
+  subscription: (referenceId: string) => `/api/subscription/${encodeURIComponent(referenceId)}`,
+  pricing: '/api/pricing',
+  /** GET ?subscriptionId=… lists the coupons that can be redeemed on a subscription. */
+  coupons: '/api/recurly/coupon',
+  redeemCoupon: '/api/recurly/redemption',
+  /** GET ?referenceId=…: the billing page's data, for the owner. */
+  billing: '/api/billing',
+  invoice: (invoiceNumber: number) => `/api/billing/invoices/${invoiceNumber}`,
+  /** The order site's signed server-to-server events. */
+  billingEvents: '/api/billing/events',
 } as const;

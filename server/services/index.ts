@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../db/database';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
+import { createLedger } from './billing/ledger';
 import { createBotCheck } from './bot-check';
 import { createOutbox } from './outbox';
 import { createRateLimiter } from './rate-limit';
@@ -31,6 +32,7 @@ export function createServices({ database, env, logger, now = () => new Date() }
     rateLimiter: createRateLimiter(db, now),
     codes: createVerificationCodes(db, now),
     outbox: createOutbox(db, logger, now),
+    billing: createLedger(db, now),
     botCheck: createBotCheck({ db, settings: env.botCheck, production: env.production, logger, now }),
   };
 }

@@ -88,7 +88,6 @@ export async function insertSubscription(
       productName: plan.productName,
       currentPeriodStart: new Date(now - 15 * day),
       currentPeriodEnd: new Date(now + 15 * day),
-      updatedAt: new Date(now - 15 * day),
       ...fields,
     })
     .returning();

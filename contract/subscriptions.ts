@@ -53,6 +53,7 @@ export const SubscriptionMessage = {
   quantityInvalid: 'Please enter a whole number of seats.',
   quantityBelowSeatsInUse: 'You cannot have fewer seats than are in use. Remove members or invitations first.',
   quantityAboveMaximum: 'This plan allows no more seats.',
+  quantityBelowMinimum: 'This plan needs more seats than that.',
   quantityFixed: 'This plan has a fixed number of seats.',
   notCancelable: 'This plan cannot be canceled.',
   notActive: 'This subscription is not active.',

@@ -15,6 +15,7 @@ import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { monitoringRoutes } from './routes/monitoring';
 import { passwordRoutes } from './routes/password';
+import { subscriptionRoutes } from './routes/subscriptions';
 import { userRoutes } from './routes/user';
 import { wellKnownRoutes } from './routes/well-known';
 import type { AppServices } from './services/index';
@@ -46,6 +47,7 @@ export function createApp(services: AppServices) {
   app.route('/api/account', accountRoutes(services));
   app.route('/api/account', accountCreationRoutes(services));
   app.route('/api/password', passwordRoutes(services));
+  app.route('/api/subscription', subscriptionRoutes(services));
   app.route(api.health, healthRoutes(services));
   app.route(api.botCheckChallenge, botCheckRoutes(services));
   app.route(api.errorTunnel, monitoringRoutes(services));

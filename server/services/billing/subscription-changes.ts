@@ -1,23 +1,288 @@
+import { eq } from 'drizzle-orm';
+import { ErrorCode } from '../../../contract/errors';
+import { pricePerPeriodCents, upgradeQuantity } from '../../../contract/pricing';
+import {
+  type SubscriptionChangeResponse,
+  SubscriptionMessage,
+  type UpgradePreviewRequest,
+} from '../../../contract/subscriptions';
 import type { Database } from '../../db/database';
+import { billingAccounts, plans, subscriptions, users } from '../../db/schema';
+import { ApiFailure, failures } from '../../http/errors';
 import type { Billing } from './billing';
+import {
+  issueInvoice,
+  type LockedSubscription,
+  lockOwnedSubscription,
+  type NewInvoiceLine,
+  type PlanRow,
+  periodEndOf,
+  refusals,
+  type SubscriptionRow,
+  seatsInUse,
+  type Transaction,
+} from './ledger-core';
 
 type SubscriptionChanges = Pick<
   Billing,
   'cancel' | 'uncancel' | 'updateQuantity' | 'previewUpgrade' | 'upgrade' | 'delistBlackFriday'
 >;
 
-const notBuilt = async (): Promise<never> => {
-  throw new Error('subscription changes: not built yet');
+/** Cancel, uncancel, seats, upgrade and its preview, the Black Friday delisting. */
+export function createSubscriptionChanges(db: Database, now: () => Date): SubscriptionChanges {
+  return {
+    cancel: (actor, referenceId, request) =>
+      db.transaction(async (tx) => {
+        const at = now();
+        const { subscription, plan } = await lockOwnedSubscription(tx, actor, referenceId);
+        refuseWhenEnded(subscription, at);
+        if (!plan?.cancelable) throw refusals.refused(SubscriptionMessage.notCancelable);
+        if (subscription.state !== 'active') throw refusals.refused(SubscriptionMessage.notActive);
+        // The subscription stays usable until its period ends; the period job then expires it.
+        return changed(tx, subscription, {
+          state: 'canceled',
+          canceledAt: at,
+          cancelReason: request.reason ?? null,
+          cancelNote: request.note || null,
+          updatedAt: at,
+        });
+      }),
+
+    uncancel: (actor, referenceId) =>
+      db.transaction(async (tx) => {
+        const at = now();
+        const { subscription } = await lockOwnedSubscription(tx, actor, referenceId);
+        refuseWhenEnded(subscription, at);
+        if (subscription.state !== 'canceled') throw refusals.refused(SubscriptionMessage.notCanceled);
+        // The reason belonged to the cancellation that is now undone; a later one records its own.
+        return changed(tx, subscription, {
+          state: 'active',
+          canceledAt: null,
+          cancelReason: null,
+          cancelNote: null,
+          updatedAt: at,
+        });
+      }),
+
+    updateQuantity: (actor, referenceId, quantity) =>
+      db.transaction(async (tx) => {
+        const at = now();
+        const { subscription, plan } = await lockOwnedSubscription(tx, actor, referenceId);
+        refuseWhenEnded(subscription, at);
+        if (!plan || plan.minSeats === plan.maxSeats) throw refusals.refused(SubscriptionMessage.quantityFixed);
+        if (quantity > plan.maxSeats) throw refusals.refused(SubscriptionMessage.quantityAboveMaximum);
+        // The issue's floor: the seats in use, and at least 1. plan.minSeats is what the order site
+        // sells at the least; an owner whose team shrank may still come down to the seats in use.
+        // Counted under the row lock, so no seat change that runs at the same time slips below it.
+        if (quantity < Math.max(1, await seatsInUse(tx, subscription))) {
+          throw refusals.refused(SubscriptionMessage.quantityBelowSeatsInUse);
+        }
+        // Seats added or removed mid-period are billed from the next renewal: no invoice now.
+        return changed(tx, subscription, { quantity, updatedAt: at });
+      }),
+
+    previewUpgrade: (actor, referenceId, request) =>
+      db.transaction(async (tx) => {
+        const at = now();
+        const locked = await lockOwnedSubscription(tx, actor, referenceId);
+        refuseWhenEnded(locked.subscription, at);
+        const quote = await quoteUpgrade(tx, locked, request, at);
+        return {
+          planCode: quote.target.planCode,
+          quantity: quote.quantity,
+          currency: quote.target.currency,
+          lines: quote.lines,
+          totalCents: quote.totalCents,
+          nextBillingDate: quote.periodEnd?.toISOString() ?? null,
+        };
+      }),
+
+    upgrade: async (actor, referenceId, request) => {
+      if (request.userid !== actor.userId || request.email.toLowerCase() !== actor.email.toLowerCase()) {
+        throw new ApiFailure(403, ErrorCode.forbidden, SubscriptionMessage.notYourAccount);
+      }
+      if (request.referenceId !== referenceId) {
+        throw failures.validation('referenceId: does not match the subscription in the path.');
+      }
+      // The plan as this request found it on arrival, before it waits for the row lock: if another
+      // change of plan commits meanwhile, this request was made against a plan that is gone.
+      const [arrival] = await db
+        .select({ planCode: subscriptions.planCode })
+        .from(subscriptions)
+        .where(eq(subscriptions.referenceId, referenceId));
+      return db.transaction(async (tx) => {
+        const at = now();
+        const locked = await lockOwnedSubscription(tx, actor, referenceId);
+        const { subscription } = locked;
+        refuseWhenEnded(subscription, at);
+        if (subscription.planCode === request.newPlanCode || (arrival && arrival.planCode !== subscription.planCode)) {
+          throw refusals.conflict();
+        }
+        const quote = await quoteUpgrade(tx, locked, request, at);
+        const accountCode = await billingAccountCodeOf(tx, subscription);
+        const { target } = quote;
+        const invoiceNumber = await issueInvoice(tx, {
+          accountCode,
+          subscriptionId: subscription.id,
+          reason: 'upgrade',
+          issuedAt: at,
+          periodStart: at,
+          periodEnd: quote.periodEnd,
+          currency: target.currency,
+          lines: quote.lines,
+        });
+        // An upgrade is a new purchase with a new period, so it also reactivates a canceled
+        // subscription: keeping it canceled would end the period just paid for.
+        return changed(
+          tx,
+          subscription,
+          {
+            planCode: target.planCode,
+            productName: target.productName,
+            type: target.type === 'router' ? 'others' : target.type,
+            quantity: quote.quantity,
+            state: 'active',
+            billingAccountCode: accountCode,
+            currentPeriodStart: at,
+            currentPeriodEnd: quote.periodEnd,
+            canceledAt: null,
+            cancelReason: null,
+            cancelNote: null,
+            updatedAt: at,
+          },
+          invoiceNumber,
+        );
+      });
+    },
+
+    delistBlackFriday: (actor, referenceId) =>
+      db.transaction(async (tx) => {
+        const at = now();
+        const { subscription } = await lockOwnedSubscription(tx, actor, referenceId);
+        if (!offersBlackFriday(subscription)) throw refusals.refused(SubscriptionMessage.blackFridayNotOffered);
+        await tx
+          .update(subscriptions)
+          .set({ blackfriday24DelistedAt: at, updatedAt: at })
+          .where(eq(subscriptions.id, subscription.id));
+      }),
+  };
+}
+
+/** Expired, or canceled with its period over (before the period job has marked it): nothing changes it. */
+function refuseWhenEnded(subscription: SubscriptionRow, at: Date) {
+  const periodOver = subscription.currentPeriodEnd !== null && subscription.currentPeriodEnd <= at;
+  if (subscription.state === 'expired' || (subscription.state === 'canceled' && periodOver)) {
+    throw refusals.refused(SubscriptionMessage.expired);
+  }
+}
+
+function offersBlackFriday(subscription: SubscriptionRow) {
+  return subscription.blackfriday24Eligible && subscription.blackfriday24DelistedAt === null;
+}
+
+async function changed(
+  tx: Transaction,
+  subscription: SubscriptionRow,
+  change: Partial<typeof subscriptions.$inferInsert>,
+  invoiceNumber: number | null = null,
+): Promise<SubscriptionChangeResponse> {
+  const [row] = await tx.update(subscriptions).set(change).where(eq(subscriptions.id, subscription.id)).returning();
+  if (!row) throw new Error('locked subscription vanished');
+  return { success: true, state: row.state, planCode: row.planCode, quantity: row.quantity, invoiceNumber };
+}
+
+type UpgradeQuote = {
+  target: PlanRow;
+  quantity: number;
+  lines: NewInvoiceLine[];
+  totalCents: number;
+  /** The new period's end; null for a one-time plan. */
+  periodEnd: Date | null;
 };
 
-/** Cancel, uncancel, seats, upgrade and its preview, the Black Friday delisting. */
-export function createSubscriptionChanges(_db: Database, _now: () => Date): SubscriptionChanges {
+/**
+ * What an upgrade charges, for the preview and the upgrade alike: the new plan's price for its
+ * quantity, less the unused part of the current period (`prorate` is always true in the contract).
+ */
+async function quoteUpgrade(
+  tx: Transaction,
+  { subscription, plan }: LockedSubscription,
+  request: UpgradePreviewRequest,
+  at: Date,
+): Promise<UpgradeQuote> {
+  const notAnOption = () => refusals.refused(SubscriptionMessage.notAnUpgradeOption);
+  if (!plan?.upgradeTo.includes(request.newPlanCode)) throw notAnOption();
+  const [target] = await tx.select().from(plans).where(eq(plans.planCode, request.newPlanCode));
+  if (!target) throw notAnOption();
+
+  const quantity = upgradeQuantity(target, request.quantity);
+  // A plan with a range of seats takes the quantity asked for, within its range and never below
+  // the seats in use; a plan of fixed seats (families) takes what upgradeQuantity says.
+  if (target.minSeats !== target.maxSeats) {
+    if (quantity > target.maxSeats) throw refusals.refused(SubscriptionMessage.quantityAboveMaximum);
+    if (quantity < target.minSeats) throw refusals.refused(SubscriptionMessage.quantityBelowMinimum);
+    if (quantity < (await seatsInUse(tx, subscription))) {
+      throw refusals.refused(SubscriptionMessage.quantityBelowSeatsInUse);
+    }
+  }
+
+  const unitPriceCents =
+    offersBlackFriday(subscription) && request.blackfriday24Eligible && target.blackfriday24PriceCents !== null
+      ? target.blackfriday24PriceCents
+      : target.priceCents;
+  const lines: NewInvoiceLine[] = [
+    { kind: 'plan', description: target.title, quantity, amountCents: pricePerPeriodCents(unitPriceCents, quantity) },
+  ];
+  const creditCents = unusedPeriodCents(subscription, plan, at);
+  if (creditCents > 0) {
+    lines.push({
+      kind: 'prorationCredit',
+      description: plan.title,
+      quantity: subscription.quantity,
+      amountCents: -creditCents,
+    });
+  }
   return {
-    cancel: notBuilt,
-    uncancel: notBuilt,
-    updateQuantity: notBuilt,
-    previewUpgrade: notBuilt,
-    upgrade: notBuilt,
-    delistBlackFriday: notBuilt,
+    target,
+    quantity,
+    lines,
+    totalCents: Math.max(
+      0,
+      lines.reduce((sum, line) => sum + line.amountCents, 0),
+    ),
+    periodEnd: periodEndOf(at, target),
   };
+}
+
+/**
+ * The current plan's price for the time left of its period, to the cent: the list price times the
+ * seats, times the share of the period not yet used. Nothing for a one-time plan or an ended period.
+ */
+function unusedPeriodCents(subscription: SubscriptionRow, plan: PlanRow, at: Date): number {
+  const { currentPeriodStart: start, currentPeriodEnd: end } = subscription;
+  if (plan.durationMonths === 0 || !start || !end || end <= at) return 0;
+  const periodMs = end.getTime() - start.getTime();
+  const leftMs = end.getTime() - Math.max(at.getTime(), start.getTime());
+  return Math.round((pricePerPeriodCents(plan.priceCents, subscription.quantity) * leftMs) / periodMs);
+}
+
+/**
+ * The account an upgrade's invoice goes to: the subscription's, else its owner's, opened on first
+ * use under the owner's `recurlyAccountCode` (older rows and demo data may have none yet).
+ */
+async function billingAccountCodeOf(tx: Transaction, subscription: SubscriptionRow): Promise<string> {
+  if (subscription.billingAccountCode) return subscription.billingAccountCode;
+  const [account] = await tx
+    .select({ code: billingAccounts.code })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.userId, subscription.ownerId));
+  if (account) return account.code;
+  const [owner] = await tx
+    .select({ code: users.recurlyAccountCode })
+    .from(users)
+    .where(eq(users.id, subscription.ownerId));
+  const code = owner?.code ?? crypto.randomUUID();
+  await tx.insert(billingAccounts).values({ code, userId: subscription.ownerId });
+  if (!owner?.code) await tx.update(users).set({ recurlyAccountCode: code }).where(eq(users.id, subscription.ownerId));
+  return code;
 }

@@ -126,7 +126,7 @@ export const couponRedemptionMachine = setup({
       always: [{ guard: 'hasCoupons', target: 'listing' }, { target: 'empty' }],
     },
     listing: { on: choosing },
-    empty: { on: choosing },
+    empty: { on: { 'user.changeCode': choosing['user.changeCode'], 'user.redeem': choosing['user.redeem'] } },
     redeeming: {
       tags: ['busy'],
       entry: assign({ failureMessage: null, codeError: null }),

@@ -207,11 +207,12 @@ function CancelDialog({ snapshot, send, currentPeriodEndsAt }: SubscriptionLifec
                   </label>
                 ))}
               </fieldset>
-              <label className={css({ display: 'grid', gap: '1.5' })}>
-                <span className={css({ fontWeight: 'medium' })}>
+              <div className={css({ display: 'grid', gap: '1.5' })}>
+                <label htmlFor="cancel-note" className={css({ fontWeight: 'medium' })}>
                   <Trans>Anything else you would like to tell us? (optional)</Trans>
-                </span>
+                </label>
                 <textarea
+                  id="cancel-note"
                   name="cancel-note"
                   rows={3}
                   maxLength={cancelNoteMaxLength}
@@ -235,7 +236,7 @@ function CancelDialog({ snapshot, send, currentPeriodEndsAt }: SubscriptionLifec
                     {noteLength} of {noteMaxLength} characters
                   </Trans>
                 </span>
-              </label>
+              </div>
             </form>
             <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' })}>
               <Button variant="outline" disabled={canceling} onClick={() => send({ type: 'user.dismiss' })}>

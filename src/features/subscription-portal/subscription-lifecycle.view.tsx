@@ -117,7 +117,12 @@ function Seats({ snapshot, send }: Omit<SubscriptionLifecycleViewProps, 'current
   );
 }
 
-/** The spec's confirm dialog (header, accept focused first) with the optional reason and note. */
+/**
+ * The spec's confirm dialog (header, accept and reject, accept focused first) with the optional
+ * reason and note. Built on Ark's Dialog rather than `confirm()` of lib/dialogs: that one answers a
+ * promise outside the machine and holds no form, while this one is open exactly while the machine
+ * is confirming, so the reason, the server's refusal and the busy state all come from the snapshot.
+ */
 function CancelDialog({ snapshot, send, currentPeriodEndsAt }: SubscriptionLifecycleViewProps) {
   const { i18n } = useLingui();
   const acceptRef = useRef<HTMLButtonElement>(null);

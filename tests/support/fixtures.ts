@@ -58,3 +58,21 @@ export function someClaims(overrides: Partial<SessionClaims> = {}): SessionClaim
     ...overrides,
   };
 }
+
+/** A teams subscription of 5 seats at $10.00 a seat a month, 3 in use, in the team Northwind. */
+export function aTeamsSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return aSubscription({
+    referenceId: 'teams-1',
+    type: 'teams',
+    productName: 'Bonding Teams',
+    planCode: 'teams-monthly',
+    title: 'Teams, monthly',
+    quantity: 5,
+    priceCents: 1000,
+    minSeats: 2,
+    maxSeats: 500,
+    seatsInUse: 3,
+    team: { teamId: 7, name: 'Northwind', role: 'admin' },
+    ...overrides,
+  });
+}

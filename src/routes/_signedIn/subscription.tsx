@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { titleHead } from '../../app/page-title';
 import { refreshStaleUser, requireAdminOrOwner } from '../../app/route-checks';
-import { PlaceholderView } from '../../features/placeholder/placeholder.view';
+import { SubscriptionPortalScreen } from '../../features/subscription-portal/subscription-portal.screen';
 
 const title = msg`Subscription`;
 
@@ -19,5 +19,6 @@ export const Route = createFileRoute('/_signedIn/subscription')({
 });
 
 function SubscriptionPage() {
-  return <PlaceholderView title={i18n._(title)} />;
+  const { referenceId } = Route.useSearch();
+  return <SubscriptionPortalScreen referenceId={referenceId} />;
 }

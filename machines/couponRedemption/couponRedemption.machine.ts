@@ -1,0 +1,157 @@
+import * as v from 'valibot';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { type Coupon, type CouponRedemption, RedeemCouponRequest } from '../../contract/subscriptions';
+
+export type CouponRedemptionInput = {
+  /** The owner's billing account code (recurlyAccountCode). */
+  accountId: string;
+  /** The subscription's referenceId. */
+  subscriptionId: string;
+};
+
+export type CouponRedemptionContext = CouponRedemptionInput & {
+  coupons: Coupon[];
+  /** A coupon chosen from the list. */
+  chosenCouponId: string | null;
+  /** A code typed by hand; it wins over the choice. */
+  typedCode: string;
+  /** A contract message text; views translate it. */
+  codeError: string | null;
+  /** The server's `message` for a refused redemption; null when it sent none (network, 5xx). */
+  failureMessage: string | null;
+  redeemedCouponId: string | null;
+};
+
+export type CouponRedemptionEvent =
+  | { type: 'user.chooseCoupon'; couponId: string }
+  | { type: 'user.changeCode'; value: string }
+  | { type: 'user.redeem' }
+  | { type: 'user.retry' }
+  | { type: 'user.redeemAnother' };
+
+export type RedeemInput = { accountId: string; subscriptionId: string; couponId: string };
+
+/** A redemption the server refused with `{ error, message }`: the message is shown as it is. */
+export class CouponRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CouponRefused';
+  }
+}
+
+/** The coupon a redemption would use: the typed code, else the chosen one. */
+export function couponIdOf(context: Pick<CouponRedemptionContext, 'typedCode' | 'chosenCouponId'>): string {
+  return context.typedCode.trim() || context.chosenCouponId || '';
+}
+
+/** The contract's check of the coupon code, as its message text, or null. */
+export function codeErrorOf(context: CouponRedemptionContext): string | null {
+  const result = v.safeParse(RedeemCouponRequest.entries.couponId, couponIdOf(context));
+  return result.success ? null : result.issues[0].message;
+}
+
+const failureMessageOf = (error: unknown) => (error instanceof CouponRefused ? error.message : null);
+
+const choosing = {
+  'user.chooseCoupon': { target: '#couponRedemption.showingCoupons', actions: 'chooseCoupon' },
+  'user.changeCode': { target: '#couponRedemption.showingCoupons', actions: 'changeCode' },
+  'user.redeem': [
+    { guard: 'isCodeGiven', target: '#couponRedemption.redeeming' },
+    { target: '#couponRedemption.showingCoupons', actions: 'showCodeError' },
+  ],
+} as const;
+
+/** The owner redeems a coupon on a subscription: one from the list of redeemable ones, or a typed code. */
+export const couponRedemptionMachine = setup({
+  types: {
+    context: {} as CouponRedemptionContext,
+    events: {} as CouponRedemptionEvent,
+    input: {} as CouponRedemptionInput,
+  },
+  actors: {
+    loadCoupons: fromPromise<Coupon[], { subscriptionId: string }>(async () => {
+      throw new Error('loadCoupons is provided by the app');
+    }),
+    redeemCoupon: fromPromise<CouponRedemption, RedeemInput>(async () => {
+      throw new Error('redeemCoupon is provided by the app');
+    }),
+  },
+  actions: {
+    chooseCoupon: assign(({ event }) => {
+      assertEvent(event, 'user.chooseCoupon');
+      return { chosenCouponId: event.couponId, typedCode: '', codeError: null };
+    }),
+    changeCode: assign(({ event }) => {
+      assertEvent(event, 'user.changeCode');
+      return { typedCode: event.value, codeError: null };
+    }),
+    showCodeError: assign({ codeError: ({ context }) => codeErrorOf(context) }),
+  },
+  guards: {
+    hasCoupons: ({ context }) => context.coupons.length > 0,
+    isCodeGiven: ({ context }) => codeErrorOf(context) === null,
+  },
+}).createMachine({
+  id: 'couponRedemption',
+  context: ({ input }) => ({
+    ...input,
+    coupons: [],
+    chosenCouponId: null,
+    typedCode: '',
+    codeError: null,
+    failureMessage: null,
+    redeemedCouponId: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCoupons',
+        src: 'loadCoupons',
+        input: ({ context }) => ({ subscriptionId: context.subscriptionId }),
+        onDone: {
+          target: 'showingCoupons',
+          actions: assign({ coupons: ({ event }) => event.output, chosenCouponId: null, typedCode: '' }),
+        },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: {
+      tags: ['error'],
+      on: { 'user.retry': 'loading' },
+    },
+    /** The list, or the word that there is none; a typed code works either way. */
+    showingCoupons: {
+      always: [{ guard: 'hasCoupons', target: 'listing' }, { target: 'empty' }],
+    },
+    listing: { on: choosing },
+    empty: { on: { 'user.changeCode': choosing['user.changeCode'], 'user.redeem': choosing['user.redeem'] } },
+    redeeming: {
+      tags: ['busy'],
+      entry: assign({ failureMessage: null, codeError: null }),
+      invoke: {
+        id: 'redeemCoupon',
+        src: 'redeemCoupon',
+        input: ({ context }) => ({
+          accountId: context.accountId,
+          subscriptionId: context.subscriptionId,
+          couponId: couponIdOf(context),
+        }),
+        onDone: {
+          target: 'redeemed',
+          actions: assign({ redeemedCouponId: ({ event }) => event.output.couponId }),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ failureMessage: ({ event }) => failureMessageOf(event.error) }),
+        },
+      },
+    },
+    /** The server's answer beside the form, which stays as it was. */
+    failed: { tags: ['error'], on: choosing },
+    redeemed: {
+      on: { 'user.redeemAnother': 'loading' },
+    },
+  },
+});

@@ -1,0 +1,70 @@
+import { fromPromise } from 'xstate';
+import { api } from '../../../contract/api';
+import {
+  type CancelSubscriptionRequest,
+  CouponList,
+  CouponRedemption,
+  SubscriptionChangeResponse,
+} from '../../../contract/subscriptions';
+import { CouponRefused, type RedeemInput } from '../../../machines/couponRedemption/couponRedemption.machine';
+import {
+  type CancelInput,
+  SubscriptionChangeRefused,
+} from '../../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+/**
+ * A refusal the server explained becomes the machine's refusal with its message (spec section 8);
+ * anything else (network, an unreadable answer) stays a plain error, which the views word themselves.
+ */
+async function explained<T>(call: () => Promise<T>, Refusal: new (message: string) => Error): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiError && error.body) throw new Refusal(error.body.message);
+    throw error;
+  }
+}
+
+/** The owner's changes of one subscription: DELETE to cancel, PUT …/uncancel, PUT …/quantity (202). */
+export function subscriptionActors(referenceId: string) {
+  const path = api.subscription(referenceId);
+  return {
+    cancelSubscription: fromPromise<SubscriptionChangeResponse, CancelInput>(({ input }) => {
+      const body: CancelSubscriptionRequest = {};
+      if (input.reason) body.reason = input.reason;
+      if (input.note) body.note = input.note;
+      return explained(
+        () => apiRequest(path, { method: 'DELETE', body, schema: SubscriptionChangeResponse }),
+        SubscriptionChangeRefused,
+      );
+    }),
+    uncancelSubscription: fromPromise<SubscriptionChangeResponse, void>(() =>
+      explained(
+        () => apiRequest(`${path}/uncancel`, { method: 'PUT', schema: SubscriptionChangeResponse }),
+        SubscriptionChangeRefused,
+      ),
+    ),
+    changeSeats: fromPromise<SubscriptionChangeResponse, { quantity: number }>(({ input }) =>
+      explained(
+        () => apiRequest(`${path}/quantity`, { method: 'PUT', body: input, schema: SubscriptionChangeResponse }),
+        SubscriptionChangeRefused,
+      ),
+    ),
+  };
+}
+
+/** GET /api/recurly/coupon?subscriptionId=…: what can be redeemed on the subscription. */
+export const loadCoupons = fromPromise<CouponList['coupons'], { subscriptionId: string }>(async ({ input, signal }) => {
+  const query = new URLSearchParams({ subscriptionId: input.subscriptionId });
+  const list = await apiRequest(`${api.coupons}?${query}`, { schema: CouponList, signal });
+  return list.coupons;
+});
+
+/** POST /api/recurly/redemption {accountId, subscriptionId, couponId}. */
+export const redeemCoupon = fromPromise<CouponRedemption, RedeemInput>(({ input }) =>
+  explained(
+    () => apiRequest(api.redeemCoupon, { method: 'POST', body: input, schema: CouponRedemption }),
+    CouponRefused,
+  ),
+);

@@ -1,0 +1,112 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { AccountUser, Subscription } from '../../../contract/account';
+import { couponRedemptionMachine } from '../../../machines/couponRedemption/couponRedemption.machine';
+import {
+  type SubscriptionFacts,
+  subscriptionLifecycleMachine,
+} from '../../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
+import { isOwner } from '../../app/guards';
+import { accountUserQuery } from '../../lib/queries';
+import { loadCoupons, redeemCoupon, subscriptionActors } from './subscription-portal.actors';
+import {
+  type PortalLink,
+  SubscriptionNotFoundView,
+  SubscriptionPortalLoadFailedView,
+  SubscriptionPortalLoadingView,
+  SubscriptionPortalView,
+  type SubscriptionPortalViewProps,
+} from './subscription-portal.view';
+
+function factsOf(subscription: Subscription): SubscriptionFacts {
+  const { state, quantity, minSeats, maxSeats, seatsInUse, cancelable } = subscription;
+  return { state, quantity, minSeats, maxSeats, seatsInUse, cancelable };
+}
+
+function PortalRouterLink({ to, referenceId, className, children }: PortalLink) {
+  if (to === '/account')
+    return (
+      <Link to="/account" className={className}>
+        {children}
+      </Link>
+    );
+  return (
+    <Link to={to} search={{ referenceId }} className={className}>
+      {children}
+    </Link>
+  );
+}
+
+const renderLink = (link: PortalLink) => <PortalRouterLink {...link} />;
+
+type OwnerLifecycle = NonNullable<SubscriptionPortalViewProps['owner']>['lifecycle'];
+
+/** The coupons part, only for an owner with a billing account to redeem on. */
+function OwnerPortalWithCoupons({
+  subscription,
+  accountId,
+  lifecycle,
+}: {
+  subscription: Subscription;
+  accountId: string;
+  lifecycle: OwnerLifecycle;
+}) {
+  const coupons = useActorRef(couponRedemptionMachine.provide({ actors: { loadCoupons, redeemCoupon } }), {
+    input: { accountId, subscriptionId: subscription.referenceId },
+  });
+  const couponsSnapshot = useSelector(coupons, (state) => state);
+  return (
+    <SubscriptionPortalView
+      subscription={subscription}
+      owner={{ lifecycle, coupons: { snapshot: couponsSnapshot, send: coupons.send } }}
+      renderLink={renderLink}
+    />
+  );
+}
+
+function OwnerPortal({ account, subscription }: { account: AccountUser; subscription: Subscription }) {
+  const queryClient = useQueryClient();
+  const actor = useActorRef(
+    subscriptionLifecycleMachine.provide({
+      actors: subscriptionActors(subscription.referenceId),
+      actions: {
+        subscriptionChanged: () => void queryClient.invalidateQueries({ queryKey: accountUserQuery.queryKey }),
+      },
+    }),
+    { input: factsOf(subscription) },
+  );
+  const snapshot = useSelector(actor, (state) => state);
+  // A new read of the account (after a change, or a refetch) tells the machine where things stand.
+  useEffect(() => {
+    actor.send({ type: 'subscription.refreshed', subscription: factsOf(subscription) });
+  }, [actor, subscription]);
+  const lifecycle = { snapshot, send: actor.send };
+  if (account.recurlyAccountCode)
+    return (
+      <OwnerPortalWithCoupons
+        subscription={subscription}
+        accountId={account.recurlyAccountCode}
+        lifecycle={lifecycle}
+      />
+    );
+  return (
+    <SubscriptionPortalView subscription={subscription} owner={{ lifecycle, coupons: null }} renderLink={renderLink} />
+  );
+}
+
+/**
+ * The subscription portal for one subscription of the signed-in account: the owner gets the
+ * machines that change it; a team admin sees it as it is.
+ */
+export function SubscriptionPortalScreen({ referenceId }: { referenceId: string | undefined }) {
+  const account = useQuery(accountUserQuery);
+  if (account.isPending) return <SubscriptionPortalLoadingView />;
+  if (account.isError) return <SubscriptionPortalLoadFailedView onRetry={() => void account.refetch()} />;
+  const subscription = account.data.subscriptions.find((candidate) => candidate.referenceId === referenceId);
+  if (!subscription) return <SubscriptionNotFoundView renderLink={renderLink} />;
+  if (isOwner(account.data, subscription))
+    return <OwnerPortal key={subscription.referenceId} account={account.data} subscription={subscription} />;
+  return <SubscriptionPortalView subscription={subscription} owner={null} renderLink={renderLink} />;
+}

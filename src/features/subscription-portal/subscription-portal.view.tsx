@@ -1,0 +1,271 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { Subscription } from '../../../contract/account';
+import { type BillingCycle, billingCycleOf, pricePerPeriodCents } from '../../../contract/pricing';
+import { css } from '../../../styled-system/css';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { card, cardTitle } from '../../components/ui/card';
+import { formatDate, formatMoney } from '../../lib/format-money';
+import { CouponRedemptionView, type CouponRedemptionViewProps } from './coupon-redemption.view';
+import { SubscriptionLifecycleView, type SubscriptionLifecycleViewProps } from './subscription-lifecycle.view';
+import { TeamMembersSlot } from './team-members-slot';
+
+export type PortalLink = {
+  to: '/account' | '/upgrade' | '/billing';
+  referenceId?: string;
+  className: string;
+  children: ReactNode;
+};
+
+export type SubscriptionPortalViewProps = {
+  subscription: Subscription;
+  /** The owner's controls; null for a team admin, who sees the details and the team only. */
+  owner: {
+    lifecycle: Omit<SubscriptionLifecycleViewProps, 'currentPeriodEndsAt'>;
+    /** Null when the owner has no billing account to redeem coupons on. */
+    coupons: CouponRedemptionViewProps | null;
+  } | null;
+  /** The router's link, so the view stays free of navigation. */
+  renderLink: (link: PortalLink) => ReactNode;
+};
+
+const priceLabels: Record<BillingCycle, MessageDescriptor> = {
+  once: msg`{price}, billed once`,
+  monthly: msg`{price} monthly`,
+  yearly: msg`{price} yearly`,
+  everyThreeYears: msg`{price} every three years`,
+};
+
+const muted = css({ color: 'fg.muted' });
+const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
+const buttonLinkStyle = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minHeight: '10',
+  paddingInline: '4',
+  borderRadius: 'l2',
+  fontWeight: 'semibold',
+  bg: 'accent.default',
+  color: 'accent.fg',
+  _hover: { bg: 'accent.emphasis' },
+});
+const outlineLinkStyle = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minHeight: '10',
+  paddingInline: '4',
+  borderRadius: 'l2',
+  fontWeight: 'semibold',
+  borderWidth: '1px',
+  borderColor: 'border',
+  color: 'fg.default',
+  _hover: { bg: 'surface' },
+});
+const details = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
+  columnGap: '6',
+  rowGap: '2',
+  '& dt': { color: 'fg.muted' },
+  '& dd': { marginBlockEnd: { base: '2', sm: '0' } },
+});
+
+function StateText({ state, endsAt }: { state: Subscription['state']; endsAt: string | null }) {
+  const { i18n } = useLingui();
+  const date = endsAt ? formatDate(endsAt, i18n.locale) : null;
+  if (state === 'expired') return <Trans>Expired</Trans>;
+  if (state === 'canceled') return date ? <Trans>Ends on {date}</Trans> : <Trans>Ends with the current period</Trans>;
+  return date ? <Trans>Renews on {date}</Trans> : <Trans>Active</Trans>;
+}
+
+function Details({
+  subscription,
+  state,
+  quantity,
+}: {
+  subscription: Subscription;
+  state: Subscription['state'];
+  quantity: number;
+}) {
+  const { i18n } = useLingui();
+  const price = formatMoney(pricePerPeriodCents(subscription.priceCents, quantity), subscription.currency, i18n.locale);
+  const unitPrice = formatMoney(subscription.priceCents, subscription.currency, i18n.locale);
+  const seatsInUse = subscription.seatsInUse;
+  return (
+    <section aria-labelledby="details-title" className={card}>
+      <h2 id="details-title" className={cardTitle}>
+        <Trans>Details</Trans>
+      </h2>
+      <dl className={details}>
+        <dt>
+          <Trans>Plan</Trans>
+        </dt>
+        <dd>{subscription.title}</dd>
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
+        <dd>
+          <StateText state={state} endsAt={subscription.currentPeriodEndsAt} />
+        </dd>
+        <dt>
+          <Trans>Price</Trans>
+        </dt>
+        <dd>
+          {i18n._({ ...priceLabels[billingCycleOf(subscription)], values: { price } })}
+          {quantity > 1 ? (
+            <span className={css({ display: 'block', color: 'fg.muted' })}>
+              <Trans>{unitPrice} per seat</Trans>
+            </span>
+          ) : null}
+        </dd>
+        {subscription.type === 'teams' && seatsInUse !== null ? (
+          <>
+            <dt>
+              <Trans>Seats</Trans>
+            </dt>
+            <dd>
+              <Plural
+                value={quantity}
+                one={`${seatsInUse} of # seat in use`}
+                other={`${seatsInUse} of # seats in use`}
+              />
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+function Team({ team, seatsInUse }: { team: NonNullable<Subscription['team']>; seatsInUse: number | null }) {
+  const teamName = team.name;
+  return (
+    <section aria-labelledby="team-title" className={card}>
+      <h2 id="team-title" className={cardTitle}>
+        <Trans>Team</Trans>
+      </h2>
+      <p>
+        <bdi className={css({ fontWeight: 'medium' })}>{teamName}</bdi>
+      </p>
+      {seatsInUse !== null ? (
+        <p className={muted}>
+          <Plural value={seatsInUse} one="# seat in use" other="# seats in use" />
+        </p>
+      ) : null}
+      <TeamMembersSlot teamId={team.teamId} />
+    </section>
+  );
+}
+
+/** The subscription portal: what the subscription is, and what this person may change on it. */
+export function SubscriptionPortalView({ subscription, owner, renderLink }: SubscriptionPortalViewProps) {
+  const { t } = useLingui();
+  // The owner's machine knows of a change the moment it is made; the account query follows.
+  const facts = owner?.lifecycle.snapshot.context.subscription;
+  const state = facts?.state ?? subscription.state;
+  const quantity = facts?.quantity ?? subscription.quantity;
+  const referenceId = subscription.referenceId;
+  const ownerEmail = subscription.ownerEmail;
+  const upgradable = state !== 'expired' && subscription.upgradeDetails.upgradeOptions.length > 0;
+  return (
+    <div className={css({ display: 'grid', gap: '6' })}>
+      <header
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '4',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+        })}
+      >
+        <div className={css({ display: 'grid', gap: '1' })}>
+          <p>{renderLink({ to: '/account', className: linkStyle, children: <Trans>Back to your account</Trans> })}</p>
+          <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{subscription.productName}</h1>
+          <p className={muted}>{subscription.title}</p>
+        </div>
+        {owner ? (
+          <nav aria-label={t`Plan and billing`} className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
+            {upgradable
+              ? renderLink({
+                  to: '/upgrade',
+                  referenceId,
+                  className: buttonLinkStyle,
+                  children: <Trans>Upgrade</Trans>,
+                })
+              : null}
+            {renderLink({ to: '/billing', referenceId, className: outlineLinkStyle, children: <Trans>Billing</Trans> })}
+          </nav>
+        ) : null}
+      </header>
+
+      <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, 1fr)' } })}>
+        <Details subscription={subscription} state={state} quantity={quantity} />
+
+        {owner ? (
+          <SubscriptionLifecycleView
+            snapshot={owner.lifecycle.snapshot}
+            send={owner.lifecycle.send}
+            currentPeriodEndsAt={subscription.currentPeriodEndsAt}
+          />
+        ) : (
+          <section aria-labelledby="owner-only-title" className={card}>
+            <h2 id="owner-only-title" className={cardTitle}>
+              <Trans>Plan, seats and billing</Trans>
+            </h2>
+            <p>
+              <Trans>
+                Only the owner of this subscription, <bdi>{ownerEmail}</bdi>, can change its plan, seats and billing.
+              </Trans>
+            </p>
+          </section>
+        )}
+
+        {owner?.coupons ? <CouponRedemptionView snapshot={owner.coupons.snapshot} send={owner.coupons.send} /> : null}
+
+        {subscription.team ? <Team team={subscription.team} seatsInUse={subscription.seatsInUse} /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** While the account is read (the guard has usually read it already). */
+export function SubscriptionPortalLoadingView() {
+  return (
+    <p role="status" className={muted}>
+      <Trans>Loading your subscription…</Trans>
+    </p>
+  );
+}
+
+export function SubscriptionPortalLoadFailedView({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert>
+      <span className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+        <Trans>We could not load your subscription.</Trans>
+        <Button variant="link" onClick={onRetry}>
+          <Trans>Try again</Trans>
+        </Button>
+      </span>
+    </Alert>
+  );
+}
+
+/** The subscription left the account while the page was open (it moved to another owner, say). */
+export function SubscriptionNotFoundView({ renderLink }: Pick<SubscriptionPortalViewProps, 'renderLink'>) {
+  return (
+    <section className={css({ display: 'grid', gap: '3' })}>
+      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+        <Trans>Subscription not found</Trans>
+      </h1>
+      <p>
+        <Trans>This subscription is not part of your account.</Trans>
+      </p>
+      <p>{renderLink({ to: '/account', className: linkStyle, children: <Trans>Back to your account</Trans> })}</p>
+    </section>
+  );
+}

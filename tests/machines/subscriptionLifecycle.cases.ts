@@ -1,0 +1,84 @@
+import { SubscriptionMessage } from '../../contract/subscriptions';
+import {
+  SubscriptionChangeRefused,
+  type SubscriptionFacts,
+  type SubscriptionLifecycleContext,
+} from '../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
+
+/** A teams plan of 5 seats, 3 in use, at most 10: every change is open to its owner. */
+export const teamsFacts: SubscriptionFacts = {
+  state: 'active',
+  quantity: 5,
+  minSeats: 2,
+  maxSeats: 10,
+  seatsInUse: 3,
+  cancelable: true,
+};
+
+const change = (state: SubscriptionFacts['state'], quantity: number) => ({
+  success: true as const,
+  state,
+  planCode: 'teams-monthly',
+  quantity,
+  invoiceNumber: null,
+});
+
+/** Sample events for generating the subscription lifecycle machine's paths. */
+export const subscriptionLifecycleCases = {
+  // A person can only choose or type something other than what is there.
+  'user.chooseReason': ({ context }: { context: SubscriptionLifecycleContext }) =>
+    (['tooExpensive', 'other'] as const)
+      .filter((reason) => reason !== context.cancelReason)
+      .map((reason) => ({ type: 'user.chooseReason' as const, reason })),
+  'user.changeNote': ({ context }: { context: SubscriptionLifecycleContext }) =>
+    ['We moved to another provider.', '']
+      .filter((value) => value !== context.cancelNote)
+      .map((value) => ({ type: 'user.changeNote' as const, value })),
+  // Valid, below the seats in use, not a number, and the current quantity (above the maximum is a focused test).
+  'user.changeSeats': ({ context }: { context: SubscriptionLifecycleContext }) =>
+    ['7', '2', 'many', '5']
+      .filter((value) => value !== context.seatsDraft)
+      .map((value) => ({ type: 'user.changeSeats' as const, value })),
+  'subscription.refreshed': [
+    { type: 'subscription.refreshed', subscription: teamsFacts },
+    { type: 'subscription.refreshed', subscription: { ...teamsFacts, state: 'canceled' } },
+    { type: 'subscription.refreshed', subscription: { ...teamsFacts, state: 'expired' } },
+  ],
+  'xstate.done.actor.cancelSubscription': [
+    { type: 'xstate.done.actor.cancelSubscription', output: change('canceled', 5), actorId: 'cancelSubscription' },
+  ],
+  'xstate.error.actor.cancelSubscription': [
+    {
+      type: 'xstate.error.actor.cancelSubscription',
+      error: new SubscriptionChangeRefused(SubscriptionMessage.notCancelable),
+      actorId: 'cancelSubscription',
+    },
+    { type: 'xstate.error.actor.cancelSubscription', error: new Error('network down'), actorId: 'cancelSubscription' },
+  ],
+  'xstate.done.actor.uncancelSubscription': [
+    { type: 'xstate.done.actor.uncancelSubscription', output: change('active', 5), actorId: 'uncancelSubscription' },
+  ],
+  'xstate.error.actor.uncancelSubscription': [
+    {
+      type: 'xstate.error.actor.uncancelSubscription',
+      error: new SubscriptionChangeRefused('The billing service is busy. Please try again in a minute.'),
+      actorId: 'uncancelSubscription',
+    },
+    {
+      type: 'xstate.error.actor.uncancelSubscription',
+      error: new Error('network down'),
+      actorId: 'uncancelSubscription',
+    },
+  ],
+  'xstate.done.actor.changeSeats': [
+    { type: 'xstate.done.actor.changeSeats', output: change('active', 7), actorId: 'changeSeats' },
+  ],
+  'xstate.error.actor.changeSeats': [
+    {
+      type: 'xstate.error.actor.changeSeats',
+      error: new SubscriptionChangeRefused(SubscriptionMessage.quantityBelowSeatsInUse),
+      actorId: 'changeSeats',
+    },
+    { type: 'xstate.error.actor.changeSeats', error: new Error('network down'), actorId: 'changeSeats' },
+  ],
+} as const;

@@ -6,6 +6,7 @@ import { type DatabaseHandle, migrate, openDatabase } from '../../server/db/data
 import { outbox, users } from '../../server/db/schema';
 import { parseEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
+import { upsertPlanCatalogue } from '../../server/services/billing/plan-catalogue';
 import { createServices } from '../../server/services/index';
 import { hashPassword } from '../../server/services/passwords';
 
@@ -35,6 +36,7 @@ export async function startTestPortal(
     onQuery,
   });
   await migrate(database);
+  await upsertPlanCatalogue(database.db);
 
   const logLines: string[] = [];
   const logSink = new Writable({

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { api } from '../../contract/api';
-import { BillingEvent, BillingEventReceipt, BillingQuery, billingSignatureHeaders } from '../../contract/billing';
+import { BillingEvent, type BillingEventReceipt, BillingQuery, billingSignatureHeaders } from '../../contract/billing';
 import { ErrorCode } from '../../contract/errors';
 import { CouponListQuery, RedeemCouponRequest } from '../../contract/subscriptions';
 import { ApiFailure, failures } from '../http/errors';
@@ -82,6 +82,9 @@ export function billingRoutes({ billing, env, now }: AppServices) {
         throw failures.validation(`${path ? `${path}: ` : ''}${issue.message}`);
       }
       if ((await billing.applyEvent(parsed.output)) === 'replayed') throw eventRefusals.replayed();
-      return c.json({ received: true, eventId: parsed.output.id } satisfies v.InferOutput<typeof BillingEventReceipt>, 200);
+      return c.json(
+        { received: true, eventId: parsed.output.id } satisfies v.InferOutput<typeof BillingEventReceipt>,
+        200,
+      );
     });
 }

@@ -38,7 +38,9 @@ const redemptionsOf = (code: typeof coupons.code) =>
   sql<number>`(select count(*)::int from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${code})`;
 
 function appliesTo(coupon: CouponRow, subscription: SubscriptionRow): boolean {
-  return subscription.state !== 'expired' && (coupon.planCodes === null || coupon.planCodes.includes(subscription.planCode));
+  return (
+    subscription.state !== 'expired' && (coupon.planCodes === null || coupon.planCodes.includes(subscription.planCode))
+  );
 }
 
 /**

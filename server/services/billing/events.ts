@@ -125,10 +125,7 @@ async function renewSubscription(tx: Transaction, referenceId: string, now: Date
   const [plan] = await tx.select().from(plans).where(eq(plans.planCode, subscription.planCode));
   if (!plan || plan.durationMonths === 0) throw unprocessable('This subscription is one-time and never renews.');
   const renewed = await renewPeriod(tx, subscription, plan, now);
-  await tx
-    .update(subscriptions)
-    .set({ state: 'active', canceledAt: null })
-    .where(eq(subscriptions.id, renewed.id));
+  await tx.update(subscriptions).set({ state: 'active', canceledAt: null }).where(eq(subscriptions.id, renewed.id));
 }
 
 async function expireSubscription(tx: Transaction, referenceId: string, now: Date): Promise<void> {

@@ -6,7 +6,7 @@ import { billingAccounts, invoiceLines, invoices, plans, subscriptions, users } 
 import { failures } from '../../http/errors';
 import type { BillingActor } from './billing';
 import { couponOf } from './coupons';
-import { couponDiscountLines, couponsInEffect, lockOwnedSubscription } from './ledger-core';
+import { couponDiscounts, couponsInEffect, lockOwnedSubscription } from './ledger-core';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -36,8 +36,8 @@ export function createBillingReads(db: Database) {
         let nextAmountCents: number | null = null;
         if (renews) {
           const subtotal = plan.priceCents * subscription.quantity;
-          const discounts = couponDiscountLines(inEffect, subtotal);
-          nextAmountCents = discounts.reduce((sum, line) => sum + line.amountCents, subtotal);
+          const discounts = couponDiscounts(inEffect, subtotal);
+          nextAmountCents = discounts.reduce((sum, { line }) => sum + line.amountCents, subtotal);
         }
         const rows = await tx
           .select()

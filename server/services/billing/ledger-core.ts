@@ -138,18 +138,28 @@ export async function couponsInEffect(tx: Transaction, subscriptionId: string): 
 }
 
 /**
- * The discount lines of coupons on a subtotal, in the order given: a percentage of the subtotal,
- * or the fixed amount; together never more than the subtotal, so no invoice pays out.
+ * The discounts of coupons on a subtotal, in the order given: a percentage of the subtotal, or the
+ * fixed amount; together never more than the subtotal, so no invoice pays out. A coupon left with
+ * nothing to take off gets no line (a 'once' one then waits for the next invoice).
  */
-export function couponDiscountLines(couponList: CouponRow[], subtotalCents: number): NewInvoiceLine[] {
+export function couponDiscounts(
+  couponList: CouponRow[],
+  subtotalCents: number,
+): { coupon: CouponRow; line: NewInvoiceLine }[] {
   let remaining = Math.max(0, subtotalCents);
-  return couponList.map((coupon) => {
+  const discounts: { coupon: CouponRow; line: NewInvoiceLine }[] = [];
+  for (const coupon of couponList) {
     const discount =
       coupon.percentOff !== null ? Math.round((subtotalCents * coupon.percentOff) / 100) : (coupon.amountOffCents ?? 0);
     const applied = Math.min(discount, remaining);
+    if (applied <= 0) continue;
     remaining -= applied;
-    return { kind: 'couponDiscount', description: coupon.name, quantity: 1, amountCents: -applied };
-  });
+    discounts.push({
+      coupon,
+      line: { kind: 'couponDiscount', description: coupon.name, quantity: 1, amountCents: -applied },
+    });
+  }
+  return discounts;
 }
 
 /**
@@ -175,7 +185,8 @@ export async function issueInvoice(
   const planSubtotal = invoice.lines
     .filter((line) => line.kind === 'plan')
     .reduce((sum, line) => sum + line.amountCents, 0);
-  const lines = [...invoice.lines, ...couponDiscountLines(couponList, planSubtotal)];
+  const discounts = couponDiscounts(couponList, planSubtotal);
+  const lines = [...invoice.lines, ...discounts.map((discount) => discount.line)];
   const totalCents = Math.max(
     0,
     lines.reduce((sum, line) => sum + line.amountCents, 0),
@@ -199,13 +210,16 @@ export async function issueInvoice(
       .insert(invoiceLines)
       .values(lines.map((line, position) => ({ ...line, invoiceNumber: row.number, position })));
   }
-  const usedOnce = couponList.filter((coupon) => coupon.duration === 'once').map((coupon) => coupon.code);
+  const usedOnce = discounts.filter(({ coupon }) => coupon.duration === 'once').map(({ coupon }) => coupon.code);
   if (usedOnce.length > 0) {
     await tx
       .update(couponRedemptions)
       .set({ appliedInvoiceNumber: row.number })
       .where(
-        and(eq(couponRedemptions.subscriptionId, invoice.subscriptionId), inArray(couponRedemptions.couponCode, usedOnce)),
+        and(
+          eq(couponRedemptions.subscriptionId, invoice.subscriptionId),
+          inArray(couponRedemptions.couponCode, usedOnce),
+        ),
       );
   }
   return row.number;

@@ -21,7 +21,8 @@ export async function renewPeriod(
   const periodStart = subscription.currentPeriodEnd ?? at;
   const periodEnd = periodEndOf(periodStart, plan);
   if (!periodEnd) throw new Error(`plan ${plan.planCode} is one-time and never renews`);
-  if (!subscription.billingAccountCode) throw new Error(`subscription ${subscription.referenceId} has no billing account`);
+  if (!subscription.billingAccountCode)
+    throw new Error(`subscription ${subscription.referenceId} has no billing account`);
   await issueInvoice(tx, {
     accountCode: subscription.billingAccountCode,
     subscriptionId: subscription.id,

@@ -46,7 +46,7 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
   const daysAgo = (days: number) => new Date(seededAt - days * dayMs);
   await db.transaction(async (tx) => {
     // The ledger on this transaction: the demo data is all there or not at all.
-    const ledger = createBillingRecords(tx as unknown as Database, now);
+    const ledger = createBillingRecords(tx, now);
     const created = await tx
       .insert(users)
       .values([

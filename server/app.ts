@@ -10,6 +10,7 @@ import { requestLogging } from './logger';
 import { accountRoutes } from './routes/account';
 import { accountCreationRoutes } from './routes/account-creation';
 import { authRoutes } from './routes/auth';
+import { billingRoutes } from './routes/billing';
 import { botCheckRoutes } from './routes/bot-check';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
@@ -49,6 +50,8 @@ export function createApp(services: AppServices) {
   app.route('/api/password', passwordRoutes(services));
   app.route('/api/subscription', subscriptionRoutes(services));
   app.route(api.health, healthRoutes(services));
+  // Its paths span /api/billing, /api/pricing and /api/recurly, each as the route table names it.
+  app.route('/', billingRoutes(services));
   app.route(api.botCheckChallenge, botCheckRoutes(services));
   app.route(api.errorTunnel, monitoringRoutes(services));
   app.route('/.well-known', wellKnownRoutes(services));

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { developmentBillingWebhookSecret } from './services/billing/event-signature';
 
 const Port = v.pipe(
   v.optional(v.string(), '3000'),
@@ -83,6 +84,10 @@ const EnvSchema = v.object({
     ),
   ),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  BILLING_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')),
+  ),
+  BILLING_PERIOD_JOB_SECONDS: PositiveNumber('60'),
   BOT_CHECK: BotCheckSetting,
   BOT_CHECK_SITE_KEY: v.optional(v.string()),
   BOT_CHECK_SECRET: v.optional(v.string()),
@@ -138,6 +143,10 @@ export type Env = {
   smtpUrl: string | null;
   mailFrom: string;
   botCheck: BotCheckSettings;
+  /** Signs the order site's events; outside production a marked development default. Never logged. */
+  billingWebhookSecret: string;
+  /** How often period ends are processed. */
+  billingPeriodJobSeconds: number;
 };
 
 /** Raised at start with every bad variable named, so a misconfiguration is fixed in one go. */
@@ -158,6 +167,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (production && !env.PUBLIC_ORIGIN) {
     throw new ConfigurationError('Invalid configuration:\n  PUBLIC_ORIGIN: is required when APP_ENV=production');
   }
+  if (production && !env.BILLING_WEBHOOK_SECRET) {
+    throw new ConfigurationError(
+      'Invalid configuration:\n  BILLING_WEBHOOK_SECRET: is required when APP_ENV=production (the secret shared with the order site)',
+    );
+  }
   const botCheck = botCheckSettings(env);
   return {
     port: env.PORT,
@@ -176,6 +190,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     mailFrom:
       env.MAIL_FROM ?? `"${env.PRODUCT_NAME}" <no-reply@${new URL(env.PUBLIC_ORIGIN ?? 'http://localhost').hostname}>`,
     botCheck,
+    billingWebhookSecret: env.BILLING_WEBHOOK_SECRET ?? developmentBillingWebhookSecret,
+    billingPeriodJobSeconds: env.BILLING_PERIOD_JOB_SECONDS,
   };
 }
 

@@ -6,6 +6,8 @@ import { type DatabaseHandle, migrate } from './db/database';
 import { seedDemoAccounts } from './db/seed-demo';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import { startPeriodJob } from './services/billing/period-job';
+import { upsertPlanCatalogue } from './services/billing/plan-catalogue';
 import { createServices } from './services/index';
 import { createMailDelivery } from './services/mail-delivery';
 import { serveClient } from './static';
@@ -14,8 +16,8 @@ export type RunningPortal = { port: number; stop(): Promise<void> };
 
 /**
  * One portal process on an open database: migrations, demo data outside production, the API, the
- * built client (unless `clientDir` is null: the API benchmark serves the API alone), mail delivery
- * and the session-revocation listener. `npm start` and the API benchmark both start it.
+ * built client (unless `clientDir` is null: the API benchmark serves the API alone), mail delivery,
+ * the session-revocation listener and the billing period job. `npm start` and the API benchmark both start it.
  */
 export async function startPortal(options: {
   env: Env;
@@ -26,6 +28,7 @@ export async function startPortal(options: {
   const { env, database, logger } = options;
   const applied = await migrate(database);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+  await upsertPlanCatalogue(database.db);
   if (!env.production && (await seedDemoAccounts(database.db))) {
     logger.info('demo accounts created (see README.md)');
   }
@@ -34,6 +37,11 @@ export async function startPortal(options: {
   await services.keys.keyRing();
   await services.rateLimiter.sweep();
   const stopFollowingRevocations = await services.sessions.followRevocations(database);
+  const periodJob = startPeriodJob({
+    billing: services.billing,
+    logger,
+    intervalSeconds: env.billingPeriodJobSeconds,
+  });
   const app = createApp(services);
   if (options.clientDir !== null) serveClient(app, env, options.clientDir);
 
@@ -71,6 +79,7 @@ export async function startPortal(options: {
     port: (server.address() as AddressInfo).port,
     async stop() {
       clearInterval(mailTimer);
+      await periodJob.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopFollowingRevocations();
     },

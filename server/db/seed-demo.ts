@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { BillingEvent } from '../../contract/billing';
+import { createBillingRecords } from '../services/billing/billing-records';
 import { hashPassword } from '../services/passwords';
 import type { Database } from './database';
-import { devices, servers, subscriptions, teamMembers, teams, users } from './schema';
+import { coupons, devices, servers, subscriptions, teamMembers, teams, users } from './schema';
 
 /** Demo accounts created on an empty database outside production (listed in the README). */
 export const demoAccounts = {
@@ -10,18 +12,41 @@ export const demoAccounts = {
   teamAdmin: 'team.admin@demo.bondline.example',
   teamUser: 'team.user@demo.bondline.example',
   familiesOwner: 'families.owner@demo.bondline.example',
+  dedicatedOwner: 'dedicated.owner@demo.bondline.example',
 } as const;
 
 /** Demo data only: never created in production. */
 export const demoPassword = 'bonding-demo-2026';
 
-/** Creates the demo accounts when the database has no user at all; returns whether it did. */
-export async function seedDemoAccounts(db: Database): Promise<boolean> {
+/**
+ * The demo coupons (listed in the README). WELCOME10, TEAMS20 and FIVEOFF can be redeemed;
+ * SUMMER24 has expired. FIVEOFF was used by the teams plan's first renewal and WELCOME10 came with
+ * the dedicated server's purchase, so each is still open on the other subscriptions.
+ */
+export const demoCoupons = {
+  welcome: 'WELCOME10',
+  teams: 'TEAMS20',
+  fiveOff: 'FIVEOFF',
+  expired: 'SUMMER24',
+} as const;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Creates the demo accounts when the database has no user at all; returns whether it did. Their
+ * subscriptions are bought through the order site's events, backdated, and the period processing
+ * then renews them up to now: the same service as in production, so invoices cover past periods.
+ */
+export async function seedDemoAccounts(db: Database, now: () => Date = () => new Date()): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
 
   const passwordHash = await hashPassword(demoPassword);
+  const seededAt = now().getTime();
+  const daysAgo = (days: number) => new Date(seededAt - days * dayMs);
   await db.transaction(async (tx) => {
+    // The ledger on this transaction: the demo data is all there or not at all.
+    const ledger = createBillingRecords(tx, now);
     const created = await tx
       .insert(users)
       .values([
@@ -51,6 +76,14 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
           usedDataGb: 64,
           recurlyAccountCode: 'demo-families',
         },
+        {
+          email: demoAccounts.dedicatedOwner,
+          passwordHash,
+          title: 'Dee Dedicated',
+          freeLicenseDataGb: 1000,
+          usedDataGb: 312.5,
+          recurlyAccountCode: 'demo-dedicated',
+        },
       ])
       .returning({ id: users.id, email: users.email });
     const idOf = (email: string) => {
@@ -59,62 +92,131 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
       return user.id;
     };
 
-    const [team, family] = await tx
-      .insert(teams)
-      .values([{ name: 'Northwind Broadcast' }, { name: 'The Families' }])
-      .returning({ id: teams.id });
-    if (!team || !family) throw new Error('demo teams missing');
-
-    await tx.insert(teamMembers).values([
-      { teamId: team.id, userId: idOf(demoAccounts.teamOwner), role: 'admin', firstName: 'Tess', lastName: 'Owner' },
-      { teamId: team.id, userId: idOf(demoAccounts.teamAdmin), role: 'admin', firstName: 'Adam', lastName: 'Admin' },
-      { teamId: team.id, userId: idOf(demoAccounts.teamUser), role: 'user', firstName: 'Uma', lastName: 'User' },
+    await tx.insert(coupons).values([
+      { code: demoCoupons.welcome, name: 'Welcome: 10% off', percentOff: 10, duration: 'once' },
       {
-        teamId: family.id,
-        userId: idOf(demoAccounts.familiesOwner),
-        role: 'admin',
-        firstName: 'Fay',
-        lastName: 'Families',
+        code: demoCoupons.teams,
+        name: 'Teams: 20% off',
+        percentOff: 20,
+        duration: 'forever',
+        planCodes: ['teams-monthly', 'teams-yearly', 'teams-3year'],
+      },
+      { code: demoCoupons.fiveOff, name: '$5 off', amountOffCents: 500, duration: 'once' },
+      {
+        code: demoCoupons.expired,
+        name: 'Summer 2024: 25% off',
+        percentOff: 25,
+        duration: 'once',
+        expiresAt: daysAgo(90),
       },
     ]);
 
-    await tx.insert(subscriptions).values([
-      {
-        referenceId: 'demo-individual-monthly',
-        ownerId: idOf(demoAccounts.individual),
-        type: 'others' as const,
-        productName: 'Bonding Personal',
-        planCode: 'personal-monthly',
-        quantity: 1,
-        blackfriday24Eligible: true,
+    const purchase = async (
+      data: Omit<Extract<BillingEvent, { type: 'subscription.created' }>['data'], 'purchasedAt'> & {
+        purchasedDaysAgo: number;
       },
-      {
-        referenceId: 'demo-teams-yearly',
-        ownerId: idOf(demoAccounts.teamOwner),
-        teamId: team.id,
-        type: 'teams' as const,
-        productName: 'Bonding Teams',
-        planCode: 'teams-yearly',
-        quantity: 10,
-      },
-      {
-        referenceId: 'demo-families-monthly',
-        ownerId: idOf(demoAccounts.familiesOwner),
-        teamId: family.id,
-        type: 'families' as const,
-        productName: 'Bonding Families',
-        planCode: 'families-monthly',
-        quantity: 5,
-      },
-      {
-        referenceId: 'demo-router-promo',
-        ownerId: idOf(demoAccounts.individual),
-        type: 'others' as const,
-        productName: 'Bonding Router',
-        planCode: 'router-3year',
-        quantity: 1,
-        state: 'expired' as const,
-      },
+    ) => {
+      const { purchasedDaysAgo, ...rest } = data;
+      await ledger.applyEvent({
+        id: `demo-${data.referenceId}-created`,
+        type: 'subscription.created',
+        data: { ...rest, purchasedAt: daysAgo(purchasedDaysAgo).toISOString() },
+      });
+      const [subscription] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.referenceId, data.referenceId));
+      if (!subscription) throw new Error(`demo subscription ${data.referenceId} missing`);
+      return subscription;
+    };
+
+    await purchase({
+      referenceId: 'demo-individual-monthly',
+      accountEmail: demoAccounts.individual,
+      planCode: 'personal-monthly',
+      quantity: 1,
+      blackfriday24Eligible: true,
+      purchasedDaysAgo: 125,
+    });
+    await purchase({
+      referenceId: 'demo-router-lifetime',
+      accountEmail: demoAccounts.individual,
+      planCode: 'router-lifetime',
+      quantity: 1,
+      blackfriday24Eligible: false,
+      purchasedDaysAgo: 200,
+    });
+    // Canceled two weeks ago, its three years run on: it can still be uncanceled.
+    const routerService = await purchase({
+      referenceId: 'demo-router-service',
+      accountEmail: demoAccounts.individual,
+      planCode: 'router-3year',
+      quantity: 1,
+      blackfriday24Eligible: false,
+      purchasedDaysAgo: 400,
+    });
+    await tx
+      .update(subscriptions)
+      .set({ state: 'canceled', canceledAt: daysAgo(14), cancelReason: 'unused', updatedAt: daysAgo(14) })
+      .where(eq(subscriptions.id, routerService.id));
+    await purchase({
+      referenceId: 'demo-router-promo',
+      accountEmail: demoAccounts.individual,
+      planCode: 'router-3year',
+      quantity: 1,
+      blackfriday24Eligible: false,
+      purchasedDaysAgo: 1200,
+    });
+    await ledger.applyEvent({
+      id: 'demo-router-promo-expired',
+      type: 'subscription.expired',
+      data: { referenceId: 'demo-router-promo' },
+    });
+
+    const teamsPlan = await purchase({
+      referenceId: 'demo-teams-yearly',
+      accountEmail: demoAccounts.teamOwner,
+      planCode: 'teams-yearly',
+      quantity: 10,
+      blackfriday24Eligible: false,
+      couponId: demoCoupons.fiveOff,
+      purchasedDaysAgo: 400,
+    });
+    const familiesPlan = await purchase({
+      referenceId: 'demo-families-monthly',
+      accountEmail: demoAccounts.familiesOwner,
+      planCode: 'families-monthly',
+      quantity: 1,
+      blackfriday24Eligible: false,
+      purchasedDaysAgo: 95,
+    });
+    await purchase({
+      referenceId: 'demo-dedicated-monthly',
+      accountEmail: demoAccounts.dedicatedOwner,
+      planCode: 'dedicated-server-monthly',
+      quantity: 1,
+      blackfriday24Eligible: false,
+      couponId: demoCoupons.welcome,
+      purchasedDaysAgo: 20,
+    });
+    await ledger.processPeriodEnds();
+
+    const team = teamsPlan.teamId;
+    const family = familiesPlan.teamId;
+    if (team === null || family === null) throw new Error('demo teams missing');
+    await tx.update(teams).set({ name: 'Northwind Broadcast' }).where(eq(teams.id, team));
+    await tx.update(teams).set({ name: 'The Families' }).where(eq(teams.id, family));
+    await tx
+      .update(teamMembers)
+      .set({ firstName: 'Tess', lastName: 'Owner' })
+      .where(eq(teamMembers.userId, idOf(demoAccounts.teamOwner)));
+    await tx
+      .update(teamMembers)
+      .set({ firstName: 'Fay', lastName: 'Families' })
+      .where(eq(teamMembers.userId, idOf(demoAccounts.familiesOwner)));
+    await tx.insert(teamMembers).values([
+      { teamId: team, userId: idOf(demoAccounts.teamAdmin), role: 'admin', firstName: 'Adam', lastName: 'Admin' },
+      { teamId: team, userId: idOf(demoAccounts.teamUser), role: 'user', firstName: 'Uma', lastName: 'User' },
     ]);
 
     await tx.insert(devices).values([
@@ -124,11 +226,13 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
       { userId: idOf(demoAccounts.teamAdmin), name: 'Field kit' },
       { userId: idOf(demoAccounts.teamUser), name: 'Tablet' },
       { userId: idOf(demoAccounts.familiesOwner), name: 'Home router' },
+      { userId: idOf(demoAccounts.dedicatedOwner), name: 'Broadcast van' },
     ]);
 
     await tx.insert(servers).values([
-      { ownerId: idOf(demoAccounts.teamOwner), teamId: team.id, name: 'Frankfurt team server' },
+      { ownerId: idOf(demoAccounts.teamOwner), teamId: team, name: 'Frankfurt team server' },
       { ownerId: idOf(demoAccounts.individual), name: 'Private server' },
+      { ownerId: idOf(demoAccounts.dedicatedOwner), name: 'Amsterdam dedicated server' },
     ]);
   });
   return true;

@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
+import { api } from '../../contract/api';
 import type { SessionClaims } from '../../contract/auth';
 import type { BotCheckProvider } from '../../contract/bot-check';
 import type { Env } from '../env';
@@ -70,11 +71,12 @@ export function securityHeaders({
 /**
  * Cross-site request forgery: a mutation must come from the portal's own pages. Browsers that send
  * Sec-Fetch-Site say so directly (this also admits partner host names serving the same app);
- * otherwise the Origin must be the public origin. A request with neither is refused.
+ * otherwise the Origin must be the public origin. A request with neither is refused. The order
+ * site's events are the one exception: a server-to-server call, proven by its signature instead.
  */
 export function sameOriginMutations(env: Env): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (mutatingMethods.has(c.req.method)) {
+    if (mutatingMethods.has(c.req.method) && c.req.path !== api.billingEvents) {
       const fetchSite = c.req.header('sec-fetch-site');
       const origin = c.req.header('origin');
       const sameOrigin = fetchSite ? fetchSite === 'same-origin' : origin === env.publicOrigin;

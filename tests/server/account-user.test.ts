@@ -35,11 +35,14 @@ describe('GET /api/account/user', () => {
     expect(account.activeDevices.map((device) => device.name)).toEqual(['Laptop', 'Phone']);
     expect(account.subscriptions.map((subscription) => subscription.referenceId).sort()).toEqual([
       'demo-individual-monthly',
+      'demo-router-lifetime',
       'demo-router-promo',
+      'demo-router-service',
     ]);
     expect(account.servers).toEqual([expect.objectContaining({ name: 'Private server', teamId: -1 })]);
     expect(account.usedDataGB).toBe(12.75);
-    expect(account.licenses).toBe(1);
+    // The monthly plan, the lifetime router and the canceled router service (in use until its end).
+    expect(account.licenses).toBe(3);
     // Times as JavaScript writes them (UTC, milliseconds), like every other date of the API.
     for (const device of account.activeDevices) {
       expect(new Date(device.lastSeen).toISOString()).toBe(device.lastSeen);

@@ -37,7 +37,12 @@ function sibling(portal: TestPortal, overrides: Record<string, string>) {
       done();
     },
   });
-  const env = parseEnv({ PUBLIC_ORIGIN: portal.env.publicOrigin, TRUST_PROXY: 'true', ...overrides });
+  const env = parseEnv({
+    PUBLIC_ORIGIN: portal.env.publicOrigin,
+    TRUST_PROXY: 'true',
+    BILLING_WEBHOOK_SECRET: portal.env.billingWebhookSecret,
+    ...overrides,
+  });
   const app = createApp(
     createServices({
       database: portal.database,

@@ -36,7 +36,8 @@ describe('configuration', () => {
 
   it('requires PUBLIC_ORIGIN in production', () => {
     expect(() => parseEnv({ APP_ENV: 'production' })).toThrow(/PUBLIC_ORIGIN: is required/);
-    expect(parseEnv({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example' }).production).toBe(true);
+    const required = { PUBLIC_ORIGIN: 'https://portal.example', BILLING_WEBHOOK_SECRET: 'x'.repeat(32) };
+    expect(parseEnv({ APP_ENV: 'production', ...required }).production).toBe(true);
   });
 
   it('refuses an origin with a path', () => {

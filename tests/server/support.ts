@@ -6,10 +6,13 @@ import { type DatabaseHandle, migrate, openDatabase } from '../../server/db/data
 import { outbox, users } from '../../server/db/schema';
 import { parseEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
+import { upsertPlanCatalogue } from '../../server/services/billing/plan-catalogue';
 import { createServices } from '../../server/services/index';
 import { hashPassword } from '../../server/services/passwords';
 
 export const publicOrigin = 'http://portal.test';
+/** Tests only: the order site's shared secret in every test portal. */
+export const testBillingWebhookSecret = 'test-only-billing-webhook-secret-0123456789';
 
 /**
  * A fresh portal API for one test file: PGlite in memory, or, when TEST_DATABASE_URL is set, the
@@ -35,6 +38,7 @@ export async function startTestPortal(
     onQuery,
   });
   await migrate(database);
+  await upsertPlanCatalogue(database.db);
 
   const logLines: string[] = [];
   const logSink = new Writable({
@@ -43,12 +47,14 @@ export async function startTestPortal(
       done();
     },
   });
-  // The bot check is off unless a test turns it on (tests/server/bot-check.test.ts does).
+  // The bot check is off unless a test turns it on (tests/server/bot-check.test.ts does). The
+  // billing secret is set, so a test may start a production portal.
   const env = parseEnv({
     PUBLIC_ORIGIN: publicOrigin,
     LOG_LEVEL: 'info',
     TRUST_PROXY: 'true',
     BOT_CHECK: 'off',
+    BILLING_WEBHOOK_SECRET: testBillingWebhookSecret,
     ...envOverrides,
   });
   const logger = createLogger(env.logLevel, logSink);

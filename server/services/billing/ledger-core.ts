@@ -1,9 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors';
 import { nextBillingDate } from '../../../contract/pricing';
 import { SubscriptionMessage } from '../../../contract/subscriptions';
 import type { Database } from '../../db/database';
-import { invoiceLines, invoices, plans, subscriptions, teamMembers, users } from '../../db/schema';
+import {
+  couponRedemptions,
+  coupons,
+  invoiceLines,
+  invoices,
+  plans,
+  subscriptions,
+  teamMembers,
+  users,
+} from '../../db/schema';
 import { ApiFailure, failures } from '../../http/errors';
 import type { BillingActor } from './billing';
 
@@ -107,7 +116,57 @@ export type NewInvoiceLine = {
   amountCents: number;
 };
 
-/** Writes an invoice with its lines; the total is their sum, never below zero. Returns its number. */
+export type CouponRow = typeof coupons.$inferSelect;
+
+/**
+ * The coupons that reduce the subscription's next invoice: 'forever' ones always, a 'once' one
+ * until an invoice has used it.
+ */
+export async function couponsInEffect(tx: Transaction, subscriptionId: string): Promise<CouponRow[]> {
+  const rows = await tx
+    .select({ coupon: coupons })
+    .from(couponRedemptions)
+    .innerJoin(coupons, eq(coupons.code, couponRedemptions.couponCode))
+    .where(
+      and(
+        eq(couponRedemptions.subscriptionId, subscriptionId),
+        or(eq(coupons.duration, 'forever'), isNull(couponRedemptions.appliedInvoiceNumber)),
+      ),
+    )
+    .orderBy(couponRedemptions.redeemedAt, couponRedemptions.couponCode);
+  return rows.map((row) => row.coupon);
+}
+
+/**
+ * The discounts of coupons on a subtotal, in the order given: a percentage of the subtotal, or the
+ * fixed amount; together never more than the subtotal, so no invoice pays out. A coupon left with
+ * nothing to take off gets no line (a 'once' one then waits for the next invoice).
+ */
+export function couponDiscounts(
+  couponList: CouponRow[],
+  subtotalCents: number,
+): { coupon: CouponRow; line: NewInvoiceLine }[] {
+  let remaining = Math.max(0, subtotalCents);
+  const discounts: { coupon: CouponRow; line: NewInvoiceLine }[] = [];
+  for (const coupon of couponList) {
+    const discount =
+      coupon.percentOff !== null ? Math.round((subtotalCents * coupon.percentOff) / 100) : (coupon.amountOffCents ?? 0);
+    const applied = Math.min(discount, remaining);
+    if (applied <= 0) continue;
+    remaining -= applied;
+    discounts.push({
+      coupon,
+      line: { kind: 'couponDiscount', description: coupon.name, quantity: 1, amountCents: -applied },
+    });
+  }
+  return discounts;
+}
+
+/**
+ * Writes an invoice with its lines; the total is their sum, never below zero. Returns its number.
+ * A renewal or an upgrade also gets a discount line per coupon in effect on the subscription
+ * (percentages of its plan lines); a 'once' coupon is then marked as used by this invoice.
+ */
 export async function issueInvoice(
   tx: Transaction,
   invoice: {
@@ -121,9 +180,16 @@ export async function issueInvoice(
     lines: NewInvoiceLine[];
   },
 ): Promise<number> {
+  const discounted = invoice.reason === 'renewal' || invoice.reason === 'upgrade';
+  const couponList = discounted ? await couponsInEffect(tx, invoice.subscriptionId) : [];
+  const planSubtotal = invoice.lines
+    .filter((line) => line.kind === 'plan')
+    .reduce((sum, line) => sum + line.amountCents, 0);
+  const discounts = couponDiscounts(couponList, planSubtotal);
+  const lines = [...invoice.lines, ...discounts.map((discount) => discount.line)];
   const totalCents = Math.max(
     0,
-    invoice.lines.reduce((sum, line) => sum + line.amountCents, 0),
+    lines.reduce((sum, line) => sum + line.amountCents, 0),
   );
   const [row] = await tx
     .insert(invoices)
@@ -139,10 +205,22 @@ export async function issueInvoice(
     })
     .returning({ number: invoices.number });
   if (!row) throw new Error('invoice insert returned nothing');
-  if (invoice.lines.length > 0) {
+  if (lines.length > 0) {
     await tx
       .insert(invoiceLines)
-      .values(invoice.lines.map((line, position) => ({ ...line, invoiceNumber: row.number, position })));
+      .values(lines.map((line, position) => ({ ...line, invoiceNumber: row.number, position })));
+  }
+  const usedOnce = discounts.filter(({ coupon }) => coupon.duration === 'once').map(({ coupon }) => coupon.code);
+  if (usedOnce.length > 0) {
+    await tx
+      .update(couponRedemptions)
+      .set({ appliedInvoiceNumber: row.number })
+      .where(
+        and(
+          eq(couponRedemptions.subscriptionId, invoice.subscriptionId),
+          inArray(couponRedemptions.couponCode, usedOnce),
+        ),
+      );
   }
   return row.number;
 }

@@ -1,0 +1,90 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { api } from '../../contract/api';
+import { BillingEvent, type BillingEventReceipt, BillingQuery, billingSignatureHeaders } from '../../contract/billing';
+import { ErrorCode } from '../../contract/errors';
+import { CouponListQuery, RedeemCouponRequest } from '../../contract/subscriptions';
+import { ApiFailure, failures } from '../http/errors';
+import {
+  type AppEnv,
+  bodyOf,
+  queryOf,
+  requireSession,
+  sessionOf,
+  validateJson,
+  validateQuery,
+} from '../http/middleware';
+import type { BillingActor } from '../services/billing/billing';
+import { verifyBillingSignature } from '../services/billing/event-signature';
+import type { AppServices } from '../services/index';
+
+const eventRefusals = {
+  invalidSignature: () => new ApiFailure(401, ErrorCode.invalidSignature, 'The event signature is not valid.'),
+  stale: () =>
+    new ApiFailure(
+      401,
+      ErrorCode.staleEvent,
+      'The event timestamp is more than five minutes away from now. Check the clock and sign it again.',
+    ),
+  replayed: () => new ApiFailure(409, ErrorCode.eventReplayed, 'This event was applied before; nothing changed.'),
+};
+
+function actorOf(c: Parameters<typeof sessionOf>[0]): BillingActor {
+  const { claims } = sessionOf(c);
+  return { userId: claims.sub, email: claims.email };
+}
+
+/** The billing page, invoices, coupons, the public price list, and the order site's signed events. */
+export function billingRoutes({ billing, env, now }: AppServices) {
+  return new Hono<AppEnv>()
+    .get(api.billing, requireSession(), validateQuery(BillingQuery), async (c) => {
+      const { referenceId } = queryOf(c, BillingQuery);
+      return c.json(await billing.overview(actorOf(c), referenceId), 200);
+    })
+    .get(`${api.billing}/invoices/:number`, requireSession(), async (c) => {
+      const invoiceNumber = Number(c.req.param('number'));
+      if (!Number.isSafeInteger(invoiceNumber) || invoiceNumber < 1) throw failures.notFound();
+      return c.json(await billing.invoice(actorOf(c), invoiceNumber), 200);
+    })
+    .get(api.pricing, async (c) => {
+      // The same for everyone and changed only by a new start: browsers and proxies may keep it.
+      return c.json(await billing.pricing(), 200, { 'Cache-Control': 'public, max-age=300' });
+    })
+    .get(api.coupons, requireSession(), validateQuery(CouponListQuery), async (c) => {
+      const { subscriptionId } = queryOf(c, CouponListQuery);
+      return c.json(await billing.listCoupons(actorOf(c), subscriptionId), 200);
+    })
+    .post(api.redeemCoupon, requireSession(), validateJson(RedeemCouponRequest), async (c) => {
+      return c.json(await billing.redeemCoupon(actorOf(c), bodyOf(c, RedeemCouponRequest)), 201);
+    })
+    .post(api.billingEvents, async (c) => {
+      // The signature covers the exact bytes sent, so the body is read as text before parsing.
+      const body = await c.req.text();
+      const verdict = verifyBillingSignature({
+        secret: env.billingWebhookSecret,
+        body,
+        timestamp: c.req.header(billingSignatureHeaders.timestamp),
+        signature: c.req.header(billingSignatureHeaders.signature),
+        now: now(),
+      });
+      if (verdict === 'invalid') throw eventRefusals.invalidSignature();
+      if (verdict === 'stale') throw eventRefusals.stale();
+      let raw: unknown;
+      try {
+        raw = JSON.parse(body);
+      } catch {
+        throw failures.malformedJson();
+      }
+      const parsed = v.safeParse(BillingEvent, raw);
+      if (!parsed.success) {
+        const [issue] = parsed.issues;
+        const path = v.getDotPath(issue);
+        throw failures.validation(`${path ? `${path}: ` : ''}${issue.message}`);
+      }
+      if ((await billing.applyEvent(parsed.output)) === 'replayed') throw eventRefusals.replayed();
+      return c.json(
+        { received: true, eventId: parsed.output.id } satisfies v.InferOutput<typeof BillingEventReceipt>,
+        200,
+      );
+    });
+}

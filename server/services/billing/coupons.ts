@@ -1,0 +1,133 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ErrorCode } from '../../../contract/errors';
+import {
+  type Coupon,
+  type CouponList,
+  type CouponRedemption,
+  type RedeemCouponRequest,
+  SubscriptionMessage,
+} from '../../../contract/subscriptions';
+import type { Database } from '../../db/database';
+import { billingAccounts, couponRedemptions, coupons } from '../../db/schema';
+import { ApiFailure } from '../../http/errors';
+import type { BillingActor } from './billing';
+import { type CouponRow, lockOwnedSubscription, type SubscriptionRow, type Transaction } from './ledger-core';
+
+const couponRefusals = {
+  unknown: () => new ApiFailure(404, ErrorCode.couponRefused, SubscriptionMessage.couponUnknown),
+  expired: () => new ApiFailure(400, ErrorCode.couponRefused, SubscriptionMessage.couponExpired),
+  usedUp: () => new ApiFailure(400, ErrorCode.couponRefused, SubscriptionMessage.couponUsedUp),
+  alreadyRedeemed: () => new ApiFailure(409, ErrorCode.couponRefused, SubscriptionMessage.couponAlreadyRedeemed),
+  notApplicable: () => new ApiFailure(400, ErrorCode.couponRefused, SubscriptionMessage.couponNotApplicable),
+  notYourAccount: () => new ApiFailure(403, ErrorCode.forbidden, SubscriptionMessage.notYourAccount),
+};
+
+export function couponOf(row: CouponRow): Coupon {
+  return {
+    couponId: row.code,
+    name: row.name,
+    percentOff: row.percentOff,
+    amountOffCents: row.amountOffCents,
+    currency: row.currency,
+    duration: row.duration,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+const redemptionsOf = (code: typeof coupons.code) =>
+  sql<number>`(select count(*)::int from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${code})`;
+
+function appliesTo(coupon: CouponRow, subscription: SubscriptionRow): boolean {
+  return (
+    subscription.state !== 'expired' && (coupon.planCodes === null || coupon.planCodes.includes(subscription.planCode))
+  );
+}
+
+/**
+ * Redeems a coupon on a subscription whose row the caller has locked. The coupon's row is locked
+ * too (`for update`), so two redemptions of the last use of a coupon take turns and one is refused.
+ */
+export async function redeemOnSubscription(
+  tx: Transaction,
+  couponId: string,
+  subscription: SubscriptionRow,
+  accountCode: string,
+  at: Date,
+): Promise<CouponRedemption> {
+  const [coupon] = await tx
+    .select()
+    .from(coupons)
+    .where(sql`lower(${coupons.code}) = lower(${couponId})`)
+    .for('update')
+    .limit(1);
+  if (!coupon) throw couponRefusals.unknown();
+  const [redeemed] = await tx
+    .select({ code: couponRedemptions.couponCode })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponCode, coupon.code), eq(couponRedemptions.subscriptionId, subscription.id)));
+  if (redeemed) throw couponRefusals.alreadyRedeemed();
+  if (coupon.expiresAt !== null && coupon.expiresAt <= at) throw couponRefusals.expired();
+  if (coupon.maxRedemptions !== null) {
+    const [usage] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(couponRedemptions)
+      .where(eq(couponRedemptions.couponCode, coupon.code));
+    if ((usage?.count ?? 0) >= coupon.maxRedemptions) throw couponRefusals.usedUp();
+  }
+  if (!appliesTo(coupon, subscription)) throw couponRefusals.notApplicable();
+  await tx
+    .insert(couponRedemptions)
+    .values({ couponCode: coupon.code, subscriptionId: subscription.id, accountCode, redeemedAt: at });
+  return {
+    success: true,
+    couponId: coupon.code,
+    subscriptionId: subscription.referenceId,
+    redeemedAt: at.toISOString(),
+  };
+}
+
+export function createCoupons(db: Database, now: () => Date) {
+  return {
+    /** What the owner could redeem on the subscription now; everyone else is refused. */
+    async listCoupons(actor: BillingActor, referenceId: string): Promise<CouponList> {
+      return db.transaction(async (tx) => {
+        const { subscription } = await lockOwnedSubscription(tx, actor, referenceId);
+        const at = now();
+        const candidates = await tx
+          .select()
+          .from(coupons)
+          .where(
+            and(
+              sql`(${coupons.expiresAt} is null or ${coupons.expiresAt} > ${at})`,
+              sql`(${coupons.maxRedemptions} is null or ${redemptionsOf(coupons.code)} < ${coupons.maxRedemptions})`,
+              sql`not exists (select 1 from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${coupons.code}
+                and ${couponRedemptions.subscriptionId} = ${subscription.id})`,
+            ),
+          )
+          .orderBy(coupons.code);
+        return {
+          coupons: candidates.filter((coupon) => appliesTo(coupon, subscription)).map(couponOf),
+        };
+      });
+    },
+
+    /** accountId must be the owner's own billing account code, as the order site's form sends it. */
+    async redeemCoupon(actor: BillingActor, request: RedeemCouponRequest): Promise<CouponRedemption> {
+      return db.transaction(async (tx) => {
+        const { subscription } = await lockOwnedSubscription(tx, actor, request.subscriptionId);
+        const [account] = await tx
+          .select({ code: billingAccounts.code })
+          .from(billingAccounts)
+          .where(eq(billingAccounts.userId, actor.userId));
+        if (!account || account.code !== request.accountId) throw couponRefusals.notYourAccount();
+        return redeemOnSubscription(
+          tx,
+          request.couponId,
+          subscription,
+          subscription.billingAccountCode ?? account.code,
+          now(),
+        );
+      });
+    },
+  };
+}

@@ -37,6 +37,7 @@ import { Route as SignedInAccountUpgradeRouteImport } from './routes/_signedIn/a
 import { Route as AuthCallbackProviderRouteImport } from './routes/auth.callback.$provider'
 import { Route as PasswordResetTokenRouteImport } from './routes/password/reset.$token'
 import { Route as UsersEmailIndexRouteImport } from './routes/users.$email.index'
+import { Route as SignedInBillingInvoicesInvoiceNumberRouteImport } from './routes/_signedIn/billing_.invoices.$invoiceNumber'
 import { Route as UsersEmailSubscriptionsReferenceIdRouteImport } from './routes/users.$email.subscriptions.$referenceId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -182,6 +183,12 @@ const UsersEmailIndexRoute = UsersEmailIndexRouteImport.update({
   path: '/users/$email/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignedInBillingInvoicesInvoiceNumberRoute =
+  SignedInBillingInvoicesInvoiceNumberRouteImport.update({
+    id: '/billing_/invoices/$invoiceNumber',
+    path: '/billing/invoices/$invoiceNumber',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 const UsersEmailSubscriptionsReferenceIdRoute =
   UsersEmailSubscriptionsReferenceIdRouteImport.update({
     id: '/users/$email/subscriptions/$referenceId',
@@ -216,6 +223,7 @@ export interface FileRoutesByFullPath {
   '/password/reset/$token': typeof PasswordResetTokenRoute
   '/account/': typeof SignedInAccountIndexRoute
   '/users/$email/': typeof UsersEmailIndexRoute
+  '/billing/invoices/$invoiceNumber': typeof SignedInBillingInvoicesInvoiceNumberRoute
   '/users/$email/subscriptions/$referenceId': typeof UsersEmailSubscriptionsReferenceIdRoute
 }
 export interface FileRoutesByTo {
@@ -245,6 +253,7 @@ export interface FileRoutesByTo {
   '/password/reset/$token': typeof PasswordResetTokenRoute
   '/account': typeof SignedInAccountIndexRoute
   '/users/$email': typeof UsersEmailIndexRoute
+  '/billing/invoices/$invoiceNumber': typeof SignedInBillingInvoicesInvoiceNumberRoute
   '/users/$email/subscriptions/$referenceId': typeof UsersEmailSubscriptionsReferenceIdRoute
 }
 export interface FileRoutesById {
@@ -277,6 +286,7 @@ export interface FileRoutesById {
   '/password/reset/$token': typeof PasswordResetTokenRoute
   '/_signedIn/account/': typeof SignedInAccountIndexRoute
   '/users/$email/': typeof UsersEmailIndexRoute
+  '/_signedIn/billing_/invoices/$invoiceNumber': typeof SignedInBillingInvoicesInvoiceNumberRoute
   '/users/$email/subscriptions/$referenceId': typeof UsersEmailSubscriptionsReferenceIdRoute
 }
 export interface FileRouteTypes {
@@ -308,6 +318,7 @@ export interface FileRouteTypes {
     | '/password/reset/$token'
     | '/account/'
     | '/users/$email/'
+    | '/billing/invoices/$invoiceNumber'
     | '/users/$email/subscriptions/$referenceId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -337,6 +348,7 @@ export interface FileRouteTypes {
     | '/password/reset/$token'
     | '/account'
     | '/users/$email'
+    | '/billing/invoices/$invoiceNumber'
     | '/users/$email/subscriptions/$referenceId'
   id:
     | '__root__'
@@ -368,6 +380,7 @@ export interface FileRouteTypes {
     | '/password/reset/$token'
     | '/_signedIn/account/'
     | '/users/$email/'
+    | '/_signedIn/billing_/invoices/$invoiceNumber'
     | '/users/$email/subscriptions/$referenceId'
   fileRoutesById: FileRoutesById
 }
@@ -586,6 +599,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsersEmailIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_signedIn/billing_/invoices/$invoiceNumber': {
+      id: '/_signedIn/billing_/invoices/$invoiceNumber'
+      path: '/billing/invoices/$invoiceNumber'
+      fullPath: '/billing/invoices/$invoiceNumber'
+      preLoaderRoute: typeof SignedInBillingInvoicesInvoiceNumberRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/users/$email/subscriptions/$referenceId': {
       id: '/users/$email/subscriptions/$referenceId'
       path: '/users/$email/subscriptions/$referenceId'
@@ -624,6 +644,7 @@ interface SignedInRouteChildren {
   SignedInUpgradeRoute: typeof SignedInUpgradeRoute
   SignedInAccountUpgradeRoute: typeof SignedInAccountUpgradeRoute
   SignedInAccountIndexRoute: typeof SignedInAccountIndexRoute
+  SignedInBillingInvoicesInvoiceNumberRoute: typeof SignedInBillingInvoicesInvoiceNumberRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
@@ -639,6 +660,8 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInUpgradeRoute: SignedInUpgradeRoute,
   SignedInAccountUpgradeRoute: SignedInAccountUpgradeRoute,
   SignedInAccountIndexRoute: SignedInAccountIndexRoute,
+  SignedInBillingInvoicesInvoiceNumberRoute:
+    SignedInBillingInvoicesInvoiceNumberRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

@@ -1,11 +1,13 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { css } from '../../../styled-system/css';
 import { upgradeTargetFor } from '../../app/guards';
 import { titleHead } from '../../app/page-title';
 import { refreshStaleUser, requireOwner } from '../../app/route-checks';
-import { PlaceholderView } from '../../features/placeholder/placeholder.view';
+import { UpgradeScreen } from '../../features/upgrade/upgrade.screen';
 import { accountUserQuery } from '../../lib/queries';
 
 const title = msg`Upgrade`;
@@ -30,12 +32,16 @@ export const Route = createFileRoute('/_signedIn/account/upgrade')({
 
 function LegacyUpgradePortalShortcut() {
   const { upgradeTarget } = Route.useRouteContext();
+  if (upgradeTarget.kind === 'subscription') return <UpgradeScreen referenceId={upgradeTarget.referenceId} />;
   return (
-    <>
-      <PlaceholderView title={i18n._(title)} />
-      {upgradeTarget.kind === 'productNotFound' ? (
-        <p role="status">{i18n._(msg`We could not find that plan among your subscriptions.`)}</p>
-      ) : null}
-    </>
+    <section className={css({ display: 'grid', gap: '3' })}>
+      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{i18n._(title)}</h1>
+      <p role="status">{i18n._(msg`We could not find that plan among your subscriptions.`)}</p>
+      <p>
+        <Link to="/account" className={css({ color: 'accent.default', textDecoration: 'underline' })}>
+          <Trans>Back to your account</Trans>
+        </Link>
+      </p>
+    </section>
   );
 }

@@ -1,10 +1,16 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { createFileRoute } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { css } from '../../../styled-system/css';
+import { ownedSubscriptionFor, ownedSubscriptionsOf } from '../../app/owned-subscription';
 import { titleHead } from '../../app/page-title';
 import { refreshStaleUser, requireOwner } from '../../app/route-checks';
-import { PlaceholderView } from '../../features/placeholder/placeholder.view';
+import { billingOverviewQuery } from '../../features/billing/billing.queries';
+import { BillingScreen } from '../../features/billing/billing.screen';
+import { BillingChooserView } from '../../features/billing/billing.view';
+import { accountUserQuery } from '../../lib/queries';
 
 const title = msg`Billing`;
 
@@ -14,10 +20,34 @@ export const Route = createFileRoute('/_signedIn/billing')({
     refreshStaleUser(context, context.user);
     await requireOwner(context, search.referenceId);
   },
+  loaderDeps: ({ search }) => ({ referenceId: search.referenceId }),
+  // The billing is asked for beside the page's code; not awaited, so the page shows its own loading state.
+  loader: ({ context, deps }) => {
+    const account = context.queryClient.getQueryData(accountUserQuery.queryKey);
+    const subscription = account ? ownedSubscriptionFor(account, deps.referenceId) : null;
+    if (subscription) void context.queryClient.prefetchQuery(billingOverviewQuery(subscription.referenceId));
+  },
   head: () => titleHead(i18n._(title)),
   component: BillingPage,
 });
 
+const linkStyle = css({ color: 'accent.default', textDecoration: 'underline', fontWeight: 'semibold' });
+
+/** The named subscription, or the owner's only one; with several and none named, a choice. */
 function BillingPage() {
-  return <PlaceholderView title={i18n._(title)} />;
+  const { referenceId } = Route.useSearch();
+  const account = useQuery(accountUserQuery);
+  if (!account.data) return null;
+  const subscription = ownedSubscriptionFor(account.data, referenceId);
+  if (subscription) return <BillingScreen referenceId={subscription.referenceId} />;
+  return (
+    <BillingChooserView
+      subscriptions={ownedSubscriptionsOf(account.data)}
+      billingLink={(owned) => (
+        <Link to="/billing" search={{ referenceId: owned.referenceId }} className={linkStyle}>
+          {owned.title}
+        </Link>
+      )}
+    />
+  );
 }

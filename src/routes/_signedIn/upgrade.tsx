@@ -1,10 +1,12 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { ownedSubscriptionFor } from '../../app/owned-subscription';
 import { titleHead } from '../../app/page-title';
 import { refreshStaleUser, requireOwner } from '../../app/route-checks';
-import { PlaceholderView } from '../../features/placeholder/placeholder.view';
+import { UpgradeScreen } from '../../features/upgrade/upgrade.screen';
+import { accountUserQuery } from '../../lib/queries';
 
 const title = msg`Upgrade`;
 
@@ -13,11 +15,17 @@ export const Route = createFileRoute('/_signedIn/upgrade')({
   beforeLoad: async ({ context, search }) => {
     refreshStaleUser(context, context.user);
     await requireOwner(context, search.referenceId);
+    // The owner's subscription named by referenceId; without one, their only subscription.
+    const account = await context.queryClient.ensureQueryData(accountUserQuery);
+    const subscription = ownedSubscriptionFor(account, search.referenceId);
+    if (!subscription) throw redirect({ to: '/account', replace: true });
+    return { upgradeReferenceId: subscription.referenceId };
   },
   head: () => titleHead(i18n._(title)),
   component: UpgradePage,
 });
 
 function UpgradePage() {
-  return <PlaceholderView title={i18n._(title)} />;
+  const { upgradeReferenceId } = Route.useRouteContext();
+  return <UpgradeScreen referenceId={upgradeReferenceId} />;
 }

@@ -1,0 +1,25 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { InvoiceSummary } from '../../contract/billing';
+import type { BillingCycle } from '../../contract/pricing';
+import type { SubscriptionState } from '../../contract/subscriptions';
+
+/** The spec's billing cycle labels (section 4), for the upgrade and billing pages. */
+export const billingCycleLabels: Record<BillingCycle, MessageDescriptor> = {
+  once: msg`billed once`,
+  monthly: msg`billed monthly`,
+  yearly: msg`billed yearly`,
+  everyThreeYears: msg`billed every three years`,
+};
+
+export const invoiceReasonLabels: Record<InvoiceSummary['reason'], MessageDescriptor> = {
+  purchase: msg`Purchase`,
+  renewal: msg`Renewal`,
+  upgrade: msg`Upgrade`,
+};
+
+export const subscriptionStateLabels: Record<SubscriptionState, MessageDescriptor> = {
+  active: msg`Active`,
+  canceled: msg`Canceled`,
+  expired: msg`Expired`,
+};

@@ -1,0 +1,74 @@
+import {
+  chosenOptionOf,
+  isQuantityEditable,
+  type UpgradePricingContext,
+  UpgradePricingError,
+  type UpgradePricingInput,
+} from '../../machines/upgradePricing/upgradePricing.machine';
+import { anUpgradeOption, aOneTimeOption, aPreview } from '../support/billing-fixtures';
+import { aSubscription } from '../support/fixtures';
+
+/** A teams subscription of five seats, offered a teams plan (seats editable) and a one-time plan. */
+export const upgradePricingInput: UpgradePricingInput = {
+  subscription: {
+    ...aSubscription({
+      referenceId: 'teams-1',
+      type: 'teams',
+      planCode: 'teams-monthly',
+      title: 'Teams, monthly',
+      quantity: 5,
+    }),
+    upgradeOptions: [anUpgradeOption(), aOneTimeOption()],
+  },
+  account: { userid: 'owner-id', email: 'owner@example.com' },
+};
+
+const conflict = new UpgradePricingError(
+  'conflict',
+  'This subscription was changed at the same time. Please review it and try again.',
+);
+const refused = new UpgradePricingError(
+  'refused',
+  'You cannot have fewer seats than are in use. Remove members or invitations first.',
+);
+
+/** Sample events for generating the upgrade machine's paths. */
+export const upgradePricingCases = {
+  // A person chooses another option than the chosen one.
+  'user.chooseOption': ({ context }: { context: UpgradePricingContext }) =>
+    context.subscription.upgradeOptions
+      .filter((option) => option.hash !== context.chosenHash)
+      .map((option) => ({ type: 'user.chooseOption' as const, hash: option.hash })),
+  // Seats only on a teams option: a valid number, none, and more than the plan allows.
+  'user.changeQuantity': ({ context }: { context: UpgradePricingContext }) => {
+    const option = chosenOptionOf(context);
+    if (!option || !isQuantityEditable(option)) return [];
+    return ['12', '0', '501']
+      .filter((value) => value !== context.quantityText)
+      .map((value) => ({ type: 'user.changeQuantity' as const, value }));
+  },
+  'xstate.done.actor.previewUpgrade': [
+    { type: 'xstate.done.actor.previewUpgrade', output: aPreview(), actorId: 'previewUpgrade' },
+  ],
+  'xstate.error.actor.previewUpgrade': [
+    { type: 'xstate.error.actor.previewUpgrade', error: refused, actorId: 'previewUpgrade' },
+    { type: 'xstate.error.actor.previewUpgrade', error: conflict, actorId: 'previewUpgrade' },
+    { type: 'xstate.error.actor.previewUpgrade', error: new Error('network down'), actorId: 'previewUpgrade' },
+  ],
+  'xstate.done.actor.upgradeSubscription': [
+    {
+      type: 'xstate.done.actor.upgradeSubscription',
+      output: { success: true, state: 'active', planCode: 'teams-yearly', quantity: 5, invoiceNumber: 1003 },
+      actorId: 'upgradeSubscription',
+    },
+  ],
+  'xstate.error.actor.upgradeSubscription': [
+    { type: 'xstate.error.actor.upgradeSubscription', error: conflict, actorId: 'upgradeSubscription' },
+    { type: 'xstate.error.actor.upgradeSubscription', error: refused, actorId: 'upgradeSubscription' },
+    {
+      type: 'xstate.error.actor.upgradeSubscription',
+      error: new UpgradePricingError('unavailable'),
+      actorId: 'upgradeSubscription',
+    },
+  ],
+} as const;

@@ -116,7 +116,7 @@ function Details({
           <Trans>Price</Trans>
         </dt>
         <dd>
-          {i18n._({ ...priceLabels[billingCycleOf(subscription)], values: { price } })}
+          {i18n._(priceLabels[billingCycleOf(subscription)], { price })}
           {quantity > 1 ? (
             <span className={css({ display: 'block', color: 'fg.muted' })}>
               <Trans>{unitPrice} per seat</Trans>

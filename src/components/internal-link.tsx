@@ -35,12 +35,11 @@ export function isCurrentPage(href: string, current: { pathname: string; search:
 }
 
 /**
- * For an Ark UI menu whose items are internal links: a link item chosen by keyboard goes through
- * the router too (by default the menu dispatches a click the router never sees: a full page load).
+ * For an Ark UI menu whose items are internal links, chosen by keyboard: a real click on the item,
+ * as a pointer gives, so the menu closes and the link's own handler hands it to the router. (The
+ * menu's default dispatches a click that does not bubble: React never sees it, the browser loads
+ * the whole page again and the menu stays open.)
  */
-export function menuNavigation(onNavigate: Navigate) {
-  return ({ node }: { node: HTMLAnchorElement }) => {
-    const href = node.getAttribute('href');
-    if (href) onNavigate(href);
-  };
+export function clickLinkItem({ node }: { node: HTMLAnchorElement }): void {
+  node.click();
 }

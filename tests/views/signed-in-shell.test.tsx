@@ -90,7 +90,9 @@ describe('signed-in shell', () => {
     expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
     trigger.focus();
     await user.keyboard('{Enter}');
-    const menu = within(await screen.findByRole('menu'));
+    const menuElement = await screen.findByRole('menu');
+    await waitFor(() => expect(menuElement).toHaveFocus());
+    const menu = within(menuElement);
     expect(menu.getAllByRole('menuitem').map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
       ['Bonding Teams · Teams, yearly', '/subscription?referenceId=teams-1'],
       ['Bonding Families · Families, monthly', '/subscription?referenceId=families-1'],
@@ -141,11 +143,15 @@ describe('signed-in shell', () => {
       const trigger = screen.getByRole('button', { name: 'Account menu' });
       trigger.focus();
       await user.keyboard('{Enter}');
-      return { user, trigger, menu: within(await screen.findByRole('menu')) };
+      const menu = await screen.findByRole('menu');
+      // The menu takes the focus on the next frame; keys pressed before would go to the button.
+      await waitFor(() => expect(menu).toHaveFocus());
+      return { user, trigger, menu: within(menu) };
     }
 
     it('opens by keyboard and shows who is signed in', async () => {
       renderShell();
+      expect(screen.queryByText('owner@example.com')).toBeNull();
       const { menu } = await openByKeyboard();
       expect(menu.getByText('owner@example.com')).toBeVisible();
       expect(menu.getByRole('menuitem', { name: 'Change password' })).toHaveAttribute(
@@ -184,6 +190,7 @@ describe('signed-in shell', () => {
       const signOut = menu.getByRole('menuitem', { name: 'Sign out' });
       expect(signOut).toHaveAttribute('aria-disabled', 'true');
       expect(signOut).toHaveAttribute('aria-busy', 'true');
+      expect(screen.getByRole('button', { name: 'Account menu' })).toHaveAttribute('aria-busy', 'true');
       expect(onSignOut).not.toHaveBeenCalled();
     });
   });
@@ -213,6 +220,34 @@ describe('signed-in shell', () => {
       await user.keyboard('{Escape}');
       expect(button).toHaveAttribute('aria-expanded', 'false');
       expect(button).toHaveFocus();
+    });
+
+    it('folds again when another page is shown', async () => {
+      const user = userEvent.setup();
+      const props = {
+        productName: 'Bondline',
+        email: 'owner@example.com',
+        administeredSubscriptions: [],
+        showReports: true,
+        signingOut: false,
+        onNavigate: vi.fn(),
+        onSignOut: vi.fn(),
+        children: null,
+      };
+      const { rerender } = render(
+        <TestI18n>
+          <SignedInShellView {...props} location={{ pathname: '/account', search: '' }} />
+        </TestI18n>,
+      );
+      const button = screen.getByRole('button', { name: 'Menu' });
+      await user.click(button);
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      rerender(
+        <TestI18n>
+          <SignedInShellView {...props} location={{ pathname: '/routers', search: '' }} />
+        </TestI18n>,
+      );
+      expect(button).toHaveAttribute('aria-expanded', 'false');
     });
 
     it('closes when a link is followed', async () => {

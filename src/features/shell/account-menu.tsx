@@ -10,7 +10,7 @@ import {
 } from '@ark-ui/react/menu';
 import { Trans } from '@lingui/react/macro';
 import { css } from '../../../styled-system/css';
-import { InternalLink, menuNavigation, type Navigate } from '../../components/internal-link';
+import { clickLinkItem, InternalLink, type Navigate } from '../../components/internal-link';
 import { menuContent, menuGroupLabel, menuItem, menuSeparator } from '../../components/ui/menu';
 import { pageLinks } from '../../lib/page-links';
 
@@ -25,13 +25,17 @@ type AccountMenuProps = {
 export function AccountMenu({ email, signingOut, onNavigate, onSignOut }: AccountMenuProps) {
   return (
     <MenuRoot
+      lazyMount
+      unmountOnExit
       positioning={{ placement: 'bottom-end' }}
-      navigate={menuNavigation(onNavigate)}
+      navigate={clickLinkItem}
       onSelect={({ value }) => {
         if (value === 'sign-out') onSignOut();
       }}
     >
       <MenuTrigger
+        // Signing out shows where it was asked for: the menu has closed by then.
+        aria-busy={signingOut}
         className={css({
           display: 'inline-flex',
           alignItems: 'center',
@@ -48,6 +52,7 @@ export function AccountMenu({ email, signingOut, onNavigate, onSignOut }: Accoun
           borderColor: 'border',
           _hover: { borderColor: 'accent.default' },
           _expanded: { borderColor: 'accent.default' },
+          '&[aria-busy=true]': { cursor: 'progress', opacity: 0.7 },
         })}
       >
         <span aria-hidden="true">{email.slice(0, 1).toUpperCase()}</span>

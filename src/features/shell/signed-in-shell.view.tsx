@@ -74,7 +74,11 @@ export function SignedInShellView({
   const mainRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const navigationId = useId();
-  const [navigationOpen, setNavigationOpen] = useState(false);
+  // Open on the page where it was opened: going to another page (by any link) folds it again.
+  const page = `${location.pathname}${location.search}`;
+  const [openOnPage, setOpenOnPage] = useState<string | null>(null);
+  const navigationOpen = openOnPage === page;
+  const setNavigationOpen = (open: boolean) => setOpenOnPage(open ? page : null);
 
   const navigate: Navigate = (href) => {
     setNavigationOpen(false);
@@ -91,7 +95,7 @@ export function SignedInShellView({
   const subscriptionItems: SubscriptionNavItem[] = administeredSubscriptions.map(
     ({ referenceId, productName: product, title: plan }) => {
       const href = pageLinks.subscription(referenceId);
-      return { referenceId, href, label: t`${product} · ${plan}`, current: current(href) === 'page' };
+      return { referenceId, href, label: t`${product} · ${plan}`, current: isCurrentPage(href, location) };
     },
   );
   const [onlySubscription] = subscriptionItems;
@@ -105,7 +109,6 @@ export function SignedInShellView({
           // Focus rather than follow: a changed URL hash would make the router navigate.
           event.preventDefault();
           mainRef.current?.focus();
-          mainRef.current?.scrollIntoView();
         }}
       >
         <Trans>Skip to main content</Trans>
@@ -136,7 +139,7 @@ export function SignedInShellView({
             type="button"
             aria-expanded={navigationOpen}
             aria-controls={navigationId}
-            onClick={() => setNavigationOpen((open) => !open)}
+            onClick={() => setNavigationOpen(!navigationOpen)}
             onKeyDown={closeNavigationOnEscape}
             className={css({
               display: { base: 'inline-flex', md: 'none' },

@@ -1,7 +1,7 @@
 import { MenuContent, MenuItem, MenuPositioner, MenuRoot, MenuTrigger } from '@ark-ui/react/menu';
 import { Trans } from '@lingui/react/macro';
 import { css, cx } from '../../../styled-system/css';
-import { InternalLink, menuNavigation, type Navigate } from '../../components/internal-link';
+import { clickLinkItem, InternalLink, type Navigate } from '../../components/internal-link';
 import { menuContent, menuItem } from '../../components/ui/menu';
 
 export type SubscriptionNavItem = { referenceId: string; href: string; label: string; current: boolean };
@@ -18,7 +18,7 @@ export function SubscriptionsMenu({
 }) {
   const onOneOfThem = items.some((item) => item.current);
   return (
-    <MenuRoot positioning={{ placement: 'bottom-start' }} navigate={menuNavigation(onNavigate)}>
+    <MenuRoot lazyMount unmountOnExit positioning={{ placement: 'bottom-start' }} navigate={clickLinkItem}>
       <MenuTrigger className={cx(triggerClassName, css({ cursor: 'pointer' }))} data-current={onOneOfThem || undefined}>
         <Trans>Subscriptions</Trans>
         <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">

@@ -83,6 +83,11 @@ describe('signed-in shell', () => {
     expect(navigation().queryByRole('button', { name: 'Subscriptions' })).toBeNull();
   });
 
+  it('names a subscription by its product alone when its plan title says no more', () => {
+    renderShell({ administeredSubscriptions: [{ ...teams, title: 'Bonding Teams' }] });
+    expect(navigation().getByRole('link', { name: 'Bonding Teams' })).toBeVisible();
+  });
+
   it('gathers several administered subscriptions in a menu that opens by keyboard', async () => {
     const user = userEvent.setup();
     const { onNavigate } = renderShell({ administeredSubscriptions: [teams, families] });

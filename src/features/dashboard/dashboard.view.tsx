@@ -93,7 +93,9 @@ function SubscriptionCardView({
           <h3 id={titleId} className={cardTitle}>
             {subscription.productName}
           </h3>
-          <p className={muted}>{subscription.title}</p>
+          {subscription.title && subscription.title !== subscription.productName ? (
+            <p className={muted}>{subscription.title}</p>
+          ) : null}
         </div>
         <dl className={facts}>
           <dt className={muted}>

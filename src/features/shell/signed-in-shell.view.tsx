@@ -95,7 +95,8 @@ export function SignedInShellView({
   const subscriptionItems: SubscriptionNavItem[] = administeredSubscriptions.map(
     ({ referenceId, productName: product, title: plan }) => {
       const href = pageLinks.subscription(referenceId);
-      return { referenceId, href, label: t`${product} · ${plan}`, current: isCurrentPage(href, location) };
+      const label = plan && plan !== product ? t`${product} · ${plan}` : product;
+      return { referenceId, href, label, current: isCurrentPage(href, location) };
     },
   );
   const [onlySubscription] = subscriptionItems;

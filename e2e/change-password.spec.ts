@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/portal';
+import { expectNoAxeViolations, signIn, signOut } from './support/portal';
 import { newAccountPassword, signUpThroughTheUi } from './support/sign-up';
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -29,7 +29,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('status').filter({ hasText: 'Password Changed' })).toBeVisible();
       await expect(card.getByText('Current password is incorrect. Not changing password.')).toHaveCount(0);
 
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      await signOut(page);
       await expect(page).toHaveURL(/\/login/);
       await signIn(page, email, newPassword);
       await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoAccounts, demoPassword, signIn } from './support/portal';
+import { demoAccounts, demoPassword, signIn, signOut } from './support/portal';
 
 test('a person signs in, sees the dashboard and signs out', async ({ page }) => {
   await page.goto('/');
@@ -10,7 +10,7 @@ test('a person signs in, sees the dashboard and signs out', async ({ page }) => 
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
   await expect(page.getByText(demoAccounts.individual)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount/);

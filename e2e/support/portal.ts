@@ -9,6 +9,12 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/** Signs out through the account menu in the signed-in shell's banner. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+}
+
 /** axe-core on the whole page: WCAG 2.1 AA and best practices, no violation allowed. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })

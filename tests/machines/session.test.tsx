@@ -1,10 +1,13 @@
+import { waitFor as waitForDom } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { DashboardView } from '../../src/features/dashboard/dashboard.view';
 import { SessionGateView } from '../../src/features/session/session-gate.view';
+import { SignedInShellView } from '../../src/features/shell/signed-in-shell.view';
 import { TestI18n } from '../support/i18n';
+import '../support/resize-observer';
 import { describeModel } from '../support/model-based';
 import { sessionCases, sessionUser } from './session.cases';
 
@@ -28,7 +31,9 @@ describeModel('session', {
     },
     'signedIn.refreshingUser': { machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true) },
     signingOut: {
-      view: (screen) => expect(screen.getByRole('button', { name: 'Sign out' })).toHaveAttribute('aria-busy', 'true'),
+      // The account menu has closed; its button shows the sign-out under way.
+      view: (screen) =>
+        expect(screen.getByRole('button', { name: 'Account menu' })).toHaveAttribute('aria-busy', 'true'),
     },
     signedOut: {
       machine: (snapshot) => expect(snapshot.context.user).toBeNull(),
@@ -37,20 +42,39 @@ describeModel('session', {
   },
   drivers: {
     'user.retry': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Try again' })),
-    'user.signOut': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Sign out' })),
+    // The account menu by keyboard: open it, go to its last item, choose it.
+    'user.signOut': async ({ user, screen }) => {
+      screen.getByRole('button', { name: 'Account menu' }).focus();
+      await user.keyboard('{Enter}');
+      const menu = await screen.findByRole('menu');
+      // The menu takes the focus on the next frame; keys pressed before would go to the button.
+      await waitForDom(() => expect(menu).toHaveFocus());
+      await user.keyboard('{End}{Enter}');
+    },
   },
   // A page that needs the session, as the router shows it: the gate until the session is known,
-  // then the dashboard when signed in, the sign-in page otherwise.
+  // then the dashboard in the signed-in shell when signed in, the sign-in page otherwise.
   render: (snapshot, send) => (
     <TestI18n>
       {snapshot.matches('signedIn') || snapshot.matches('signingOut') ? (
-        <DashboardView
-          account={undefined}
-          loadFailed={false}
+        <SignedInShellView
+          productName="Bondline"
+          email={sessionUser.email}
+          administeredSubscriptions={[]}
+          showReports
+          location={{ pathname: '/account', search: '' }}
           signingOut={snapshot.matches('signingOut')}
+          onNavigate={() => {}}
           onSignOut={() => send({ type: 'user.signOut' })}
-          onRetry={() => {}}
-        />
+        >
+          <DashboardView
+            account={undefined}
+            loadFailed={false}
+            orderSiteUrl="https://order.example"
+            onNavigate={() => {}}
+            onRetry={() => {}}
+          />
+        </SignedInShellView>
       ) : snapshot.matches('signedOut') ? (
         <p>signed-out page</p>
       ) : (

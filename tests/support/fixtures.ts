@@ -1,5 +1,6 @@
 import type { AccountUser, Subscription } from '../../contract/account';
 import type { SessionClaims } from '../../contract/auth';
+import type { UpgradeOption } from '../../contract/subscriptions';
 
 /** Contract-shaped sample data for tests of the browser's layers. */
 
@@ -25,6 +26,23 @@ export function aSubscription(overrides: Partial<Subscription> = {}): Subscripti
     maxSeats: 1,
     seatsInUse: null,
     team: null,
+    ...overrides,
+  };
+}
+
+export function anUpgradeOption(overrides: Partial<UpgradeOption> = {}): UpgradeOption {
+  return {
+    hash: 'offer-1',
+    planCode: 'personal-yearly',
+    productName: 'Bonding Personal',
+    title: 'Personal, yearly',
+    type: 'others',
+    priceCents: 9999,
+    discountPriceCents: null,
+    currency: 'USD',
+    durationMonths: 12,
+    cancelable: true,
+    maxSeats: 1,
     ...overrides,
   };
 }

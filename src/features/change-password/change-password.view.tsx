@@ -26,7 +26,11 @@ export function ChangePasswordView({ snapshot, send }: ChangePasswordViewProps) 
   const fieldError = (key: string | undefined) => fieldErrorText(i18n, key);
 
   return (
-    <section aria-labelledby="change-password-title" className={cx(card, css({ maxWidth: '32rem', width: '100%' }))}>
+    <section
+      id="change-password"
+      aria-labelledby="change-password-title"
+      className={cx(card, css({ maxWidth: '32rem', width: '100%' }))}
+    >
       <h2 id="change-password-title" className={cardTitle}>
         <Trans>Change password</Trans>
       </h2>

@@ -1,12 +1,13 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { css } from '../../../styled-system/css';
+import { navigateTo } from '../../app/navigate';
 import { titleHead } from '../../app/page-title';
 import { ChangePasswordScreen } from '../../features/change-password/change-password.screen';
 import { DashboardView } from '../../features/dashboard/dashboard.view';
+import { config } from '../../lib/config';
 import { accountUserQuery } from '../../lib/queries';
 
 const title = msg`Your account`;
@@ -22,16 +23,15 @@ export const Route = createFileRoute('/_signedIn/account/')({
 });
 
 function AccountDashboard() {
-  const { session } = Route.useRouteContext();
+  const router = useRouter();
   const account = useQuery(accountUserQuery);
-  const signingOut = useSelector(session, (state) => state.matches('signingOut'));
   return (
     <div className={css({ display: 'grid', gap: '6' })}>
       <DashboardView
         account={account.data}
         loadFailed={account.isError}
-        signingOut={signingOut}
-        onSignOut={() => session.send({ type: 'user.signOut' })}
+        orderSiteUrl={config.orderSiteOrigin}
+        onNavigate={(href) => void navigateTo(router, href)}
         onRetry={() => void account.refetch()}
       />
       <ChangePasswordScreen />

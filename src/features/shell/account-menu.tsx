@@ -1,0 +1,88 @@
+import {
+  MenuContent,
+  MenuItem,
+  MenuItemGroup,
+  MenuItemGroupLabel,
+  MenuPositioner,
+  MenuRoot,
+  MenuSeparator,
+  MenuTrigger,
+} from '@ark-ui/react/menu';
+import { Trans } from '@lingui/react/macro';
+import { css } from '../../../styled-system/css';
+import { clickLinkItem, InternalLink, type Navigate } from '../../components/internal-link';
+import { menuContent, menuGroupLabel, menuItem, menuSeparator } from '../../components/ui/menu';
+import { pageLinks } from '../../lib/page-links';
+
+type AccountMenuProps = {
+  email: string;
+  signingOut: boolean;
+  onNavigate: Navigate;
+  onSignOut: () => void;
+};
+
+/** Who is signed in, and what concerns the person rather than a page: their password, signing out. */
+export function AccountMenu({ email, signingOut, onNavigate, onSignOut }: AccountMenuProps) {
+  return (
+    <MenuRoot
+      lazyMount
+      unmountOnExit
+      positioning={{ placement: 'bottom-end' }}
+      navigate={clickLinkItem}
+      onSelect={({ value }) => {
+        if (value === 'sign-out') onSignOut();
+      }}
+    >
+      <MenuTrigger
+        // Signing out shows where it was asked for: the menu has closed by then.
+        aria-busy={signingOut}
+        className={css({
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          width: '10',
+          height: '10',
+          flexShrink: 0,
+          borderRadius: 'full',
+          bg: 'accent.subtle',
+          color: 'fg.default',
+          fontWeight: 'semibold',
+          cursor: 'pointer',
+          borderWidth: '1px',
+          borderColor: 'border',
+          _hover: { borderColor: 'accent.default' },
+          _expanded: { borderColor: 'accent.default' },
+          '&[aria-busy=true]': { cursor: 'progress', opacity: 0.7 },
+        })}
+      >
+        <span aria-hidden="true">{email.slice(0, 1).toUpperCase()}</span>
+        <span className={css({ srOnly: true })}>
+          <Trans>Account menu</Trans>
+        </span>
+      </MenuTrigger>
+      <MenuPositioner>
+        <MenuContent className={menuContent}>
+          <MenuItemGroup>
+            <MenuItemGroupLabel className={menuGroupLabel}>
+              <Trans>
+                Signed in as{' '}
+                <bdi className={css({ color: 'fg.default', fontWeight: 'medium' })} dir="ltr">
+                  {email}
+                </bdi>
+              </Trans>
+            </MenuItemGroupLabel>
+            <MenuSeparator className={menuSeparator} />
+            <MenuItem value="change-password" asChild>
+              <InternalLink href={pageLinks.changePassword} onNavigate={onNavigate} className={menuItem}>
+                <Trans>Change password</Trans>
+              </InternalLink>
+            </MenuItem>
+            <MenuItem value="sign-out" disabled={signingOut} aria-busy={signingOut} className={menuItem}>
+              <Trans>Sign out</Trans>
+            </MenuItem>
+          </MenuItemGroup>
+        </MenuContent>
+      </MenuPositioner>
+    </MenuRoot>
+  );
+}

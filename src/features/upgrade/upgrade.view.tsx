@@ -79,9 +79,9 @@ function OptionCard({
       )}
     >
       <div className={css({ display: 'grid', gap: '2' })}>
-        <h3 id={titleId} className={cardTitle}>
+        <h2 id={titleId} className={cardTitle}>
           {title}
-        </h3>
+        </h2>
         <p className={muted}>{option.productName}</p>
         {discountPriceCents === null ? (
           <p className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{payable}</p>

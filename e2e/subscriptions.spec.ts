@@ -1,0 +1,122 @@
+import { expect, type Page, test } from '@playwright/test';
+import { freshReferenceId, purchase } from './support/billing';
+import { demoAccounts, demoPassword, expectNoAxeViolations, signIn } from './support/portal';
+import { newAccountPassword, signUpThroughTheUi } from './support/sign-up';
+
+/** A new account that has bought a plan on the order site, signed in; returns its reference id. */
+async function ownerWithPurchase(page: Page, label: string, planCode: string, quantity = 1): Promise<string> {
+  const email = await signUpThroughTheUi(page, label);
+  const referenceId = freshReferenceId(label);
+  await purchase(page.request, { referenceId, accountEmail: email, planCode, quantity });
+  await page.goto('/login');
+  await signIn(page, email, newAccountPassword);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  return referenceId;
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+
+    test('the owner cancels and uncancels, changes seats and redeems a coupon', async ({ page }) => {
+      const referenceId = await ownerWithPurchase(page, `teams-${colorScheme}`, 'teams-monthly', 3);
+      await page.goto(`/subscription?referenceId=${referenceId}`);
+      await expect(page.getByRole('heading', { level: 2, name: 'Details' })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.getByRole('button', { name: 'Cancel subscription' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+      await expect(dialog).toBeVisible();
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('radio').first().check();
+      await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+      await expect(page.getByText('Your subscription is canceled.')).toBeVisible();
+      await expect(page.getByText(/^Ends on /)).toBeVisible();
+
+      await page.getByRole('button', { name: 'Keep subscription' }).click();
+      await expect(page.getByText('Your subscription continues.')).toBeVisible();
+      await expect(page.getByText(/^Renews on /)).toBeVisible();
+
+      await page.getByRole('button', { name: 'Change seats' }).click();
+      await page.getByLabel('Number of seats').fill('0');
+      await page.getByRole('button', { name: 'Save seats' }).click();
+      await expect(page.getByText('Please enter a whole number of seats.')).toBeVisible();
+      await page.getByLabel('Number of seats').fill('5');
+      await page.getByRole('button', { name: 'Save seats' }).click();
+      await expect(page.getByText('5 seats', { exact: true })).toBeVisible();
+
+      const coupons = page.getByRole('region', { name: 'Coupons' });
+      await expect(coupons.getByText('Coupons you can redeem')).toBeVisible();
+      await coupons.getByLabel('Or enter a coupon code').fill('WELCOME10');
+      await coupons.getByRole('button', { name: 'Redeem coupon' }).click();
+      await expect(coupons.getByText(/is redeemed\. It applies starting with your next invoice\./)).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('the owner upgrades after reading the preview, then opens the invoice', async ({ page }) => {
+      const referenceId = await ownerWithPurchase(page, `upgrade-${colorScheme}`, 'personal-monthly');
+      await page.goto(`/upgrade?referenceId=${referenceId}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Upgrade your subscription' })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.getByRole('button', { name: /Personal, yearly/ }).click();
+      await page.getByRole('button', { name: 'See the price' }).click();
+      const preview = page.getByRole('region', { name: 'What you pay today' });
+      await expect(preview).toBeVisible();
+      await expect(preview.getByText('Total due today')).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await preview.getByRole('button', { name: 'Confirm upgrade' }).click();
+      await expect(page.getByText('Your subscription is now Personal, yearly.')).toBeVisible();
+      await page.getByRole('link', { name: /^View invoice \d+$/ }).click();
+      await expect(page.getByRole('heading', { level: 1, name: /^Invoice \d+$/ })).toBeVisible();
+      await expect(page.getByText('Personal, yearly').first()).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.goto(`/billing?referenceId=${referenceId}`);
+      await expect(page.getByRole('heading', { level: 2, name: 'Invoices' })).toBeVisible();
+      await expect(page.getByRole('row')).toHaveCount(3);
+      await expectNoAxeViolations(page);
+    });
+  });
+}
+
+test('a team admin reaches the subscription portal but not billing or upgrade', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, demoAccounts.teamAdmin, demoPassword);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await page.goto('/subscription?referenceId=demo-teams-yearly');
+  await expect(page.getByRole('heading', { level: 2, name: 'Plan, seats and billing' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+  for (const path of ['/billing?referenceId=demo-teams-yearly', '/upgrade?referenceId=demo-teams-yearly']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/account$/);
+  }
+});
+
+test('a team user is sent to the dashboard from the subscription portal', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, demoAccounts.teamUser, demoPassword);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await page.goto('/subscription?referenceId=demo-teams-yearly');
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+test.describe('in Arabic', () => {
+  test.use({ locale: 'ar' });
+
+  test('the subscription portal reads right to left', async ({ page }) => {
+    // The labels are Arabic here: the fields are found by what they are.
+    await page.goto('/login');
+    await page.locator('input[name="email"]').fill(demoAccounts.teamOwner);
+    await page.locator('input[name="password"]').fill(demoPassword);
+    await page.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/account$/);
+    await page.goto('/subscription?referenceId=demo-teams-yearly');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    expect(await main.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await expectNoAxeViolations(page);
+  });
+});

@@ -2,6 +2,19 @@ import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 import { locales } from './contract/locales';
 
+/** The sources that only signed-in pages import (checked by `npm run size`, which weighs /login). */
+const signedInSources = [
+  '<rootDir>/src/routes/_signedIn',
+  '<rootDir>/src/features/billing',
+  '<rootDir>/src/features/change-password',
+  '<rootDir>/src/features/dashboard',
+  '<rootDir>/src/features/shell',
+  '<rootDir>/src/features/subscription-portal',
+  '<rootDir>/src/features/upgrade',
+  '<rootDir>/src/components/invoice-lines.tsx',
+  '<rootDir>/src/lib/billing-labels.ts',
+];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: [...locales],
@@ -10,6 +23,14 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/messages',
       include: ['src'],
+      // glob's ignore needs `/**` to leave out what a folder holds.
+      exclude: signedInSources.map((source) => (/\.tsx?$/.test(source) ? source : `${source}/**`)),
+    },
+    {
+      // Messages only signed-in pages show, loaded by the signed-in layout (src/lib/i18n.ts), so
+      // sign-in and sign-up never download them. A file that public pages also use belongs above.
+      path: '<rootDir>/locales/{locale}/signed-in',
+      include: signedInSources,
     },
     {
       // The server's e-mails: message descriptors with explicit ids, read at run time by server/mail/i18n.ts.

@@ -1,7 +1,7 @@
 /**
  * Prints, per route, the bytes a browser receives before the route renders: the entry with its
  * static imports, the route's chunks with theirs (server/client-manifest.ts), JavaScript and CSS,
- * and the English catalogue, each as served, brotli (the .br files the build writes). Fails when a
+ * and the English catalogues (public, and signed-in for signed-in pages), each as served, brotli (the .br files the build writes). Fails when a
  * route is over its budget in bundle-budget.json.
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -24,8 +24,9 @@ function brotliBytes(file: string): number {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const rows = chunks.routes
-  .map(({ path, files }) => {
-    const loaded = new Set([...chunks.entryFiles, ...files, ...chunks.catalogueFiles('en')]);
+  .map((route) => {
+    const { path, files } = route;
+    const loaded = new Set([...chunks.entryFiles, ...files, ...chunks.catalogueFiles('en', route)]);
     const bytes = [...loaded]
       .filter((file) => /\.(js|css)$/.test(file))
       .reduce((sum, file) => sum + brotliBytes(file), 0);

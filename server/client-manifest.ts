@@ -13,7 +13,12 @@ type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?
 type Manifest = Record<string, ManifestChunk>;
 
 /** One page route: its path as TanStack Router writes it (`/users/$email`) and the files it loads beyond the entry's. */
-export type ClientRoute = { path: string; files: string[] };
+export type ClientRoute = {
+  path: string;
+  files: string[];
+  /** Below the signed-in layout: its pages also load the signed-in catalogue. */
+  signedIn: boolean;
+};
 
 export type ClientChunks = {
   /** The entry chunk, its static imports and their CSS: index.html loads or preloads them already. */
@@ -21,8 +26,11 @@ export type ClientChunks = {
   routes: ClientRoute[];
   /** The route that renders a request path: the most specific match, else the catch-all, else null. */
   routeFor(pathname: string): ClientRoute | null;
-  /** A language's compiled catalogue with what it imports, beyond the entry's files. */
-  catalogueFiles(locale: Locale): string[];
+  /**
+   * A language's compiled catalogues with what they import, beyond the entry's files: the public
+   * one, and for a signed-in page the signed-in one too.
+   */
+  catalogueFiles(locale: Locale, route: Pick<ClientRoute, 'signedIn'> | null): string[];
 };
 
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -113,7 +121,7 @@ export function clientChunks(manifest: Manifest, routeFiles: string[] = routeFil
     for (const { file: layout } of ids.filter((other) => isAncestor(other.id, id)))
       for (const key of keysByFile.get(layout) ?? []) eagerClosure(key, files);
     for (const key of keysByFile.get(file) ?? []) eagerClosure(key, files);
-    return { path: pathOf(id), segments: segmentsOf(id), files: beyondEntry(files) };
+    return { path: pathOf(id), segments: segmentsOf(id), files: beyondEntry(files), signedIn: id[0] === '_signedIn' };
   });
 
   return {
@@ -124,6 +132,10 @@ export function clientChunks(manifest: Manifest, routeFiles: string[] = routeFil
       const candidates = routes.filter((route) => matches(route.segments, requested));
       return candidates.sort((a, b) => bySpecificity(a.segments, b.segments))[0] ?? null;
     },
-    catalogueFiles: (locale) => beyondEntry(eagerClosure(`locales/${locale}/messages.po`)),
+    catalogueFiles(locale, route) {
+      const files = eagerClosure(`locales/${locale}/messages.po`);
+      if (route?.signedIn) eagerClosure(`locales/${locale}/signed-in.po`, files);
+      return beyondEntry(files);
+    },
   };
 }

@@ -88,7 +88,7 @@ export function serveClient(app: Hono<AppEnv>, env: Env, clientDir = 'dist/clien
 
   /**
    * The page for a route and a language, compressed once: it preloads the route's chunks and the
-   * language's catalogue, which the browser would otherwise find only after running the entry.
+   * language's catalogues, which the browser would otherwise find only after running the entry.
    * Keyed by route and language, not by path, so the cache holds at most routes × languages.
    */
   const pages = new Map<string, Promise<Record<ContentEncoding | 'identity', Uint8Array<ArrayBuffer>>>>();
@@ -96,7 +96,7 @@ export function serveClient(app: Hono<AppEnv>, env: Env, clientDir = 'dist/clien
     const key = `${route?.path ?? ''} ${locale}`;
     let variants = pages.get(key);
     if (!variants) {
-      const files = new Set([...(route?.files ?? []), ...chunks.catalogueFiles(locale)]);
+      const files = new Set([...(route?.files ?? []), ...chunks.catalogueFiles(locale, route)]);
       const links = [...files].map((file) =>
         file.endsWith('.css')
           ? `<link rel="preload" as="style" crossorigin href="/${file}">`

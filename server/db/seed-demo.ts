@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BillingEvent } from '../../contract/billing';
-import { createBillingRecords } from '../services/billing/billing-records';
+import { createLedger } from '../services/billing/ledger';
 import { hashPassword } from '../services/passwords';
 import type { Database } from './database';
 import { coupons, devices, servers, subscriptions, teamMembers, teams, users } from './schema';
@@ -46,7 +46,7 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
   const daysAgo = (days: number) => new Date(seededAt - days * dayMs);
   await db.transaction(async (tx) => {
     // The ledger on this transaction: the demo data is all there or not at all.
-    const ledger = createBillingRecords(tx, now);
+    const ledger = createLedger(tx, now);
     const created = await tx
       .insert(users)
       .values([
@@ -155,10 +155,13 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
       blackfriday24Eligible: false,
       purchasedDaysAgo: 400,
     });
-    await tx
-      .update(subscriptions)
-      .set({ state: 'canceled', canceledAt: daysAgo(14), cancelReason: 'unused', updatedAt: daysAgo(14) })
-      .where(eq(subscriptions.id, routerService.id));
+    await ledger.cancel(
+      { userId: idOf(demoAccounts.individual), email: demoAccounts.individual },
+      routerService.referenceId,
+      {
+        reason: 'unused',
+      },
+    );
     await purchase({
       referenceId: 'demo-router-promo',
       accountEmail: demoAccounts.individual,

@@ -15,7 +15,7 @@ export const billingCycleLabels: Record<BillingCycle, MessageDescriptor> = {
 export const invoiceReasonLabels: Record<InvoiceSummary['reason'], MessageDescriptor> = {
   purchase: msg`Purchase`,
   renewal: msg`Renewal`,
-  upgrade: msg`Upgrade`,
+  upgrade: msg({ message: 'Upgrade', context: 'invoice reason' }),
 };
 
 export const subscriptionStateLabels: Record<SubscriptionState, MessageDescriptor> = {

@@ -5,11 +5,13 @@ import { knownSessionUser } from '../app/session';
 import { PageMain } from '../components/page-main';
 import { SessionGate } from '../features/session/session-gate.screen';
 import { SignedInShell } from '../features/shell/signed-in-shell.screen';
+import { loadSignedInCatalogue } from '../lib/i18n';
 
 /**
  * Every page below needs a session: strangers go to sign in, keeping utm_ and the way back. Until
  * the session is known, the session gate shows at once in the page's place. These pages read
- * server data, so TanStack Query loads here (while the session is checked), not on sign-in.
+ * server data, so TanStack Query loads here (while the session is checked), not on sign-in; so do
+ * their messages, a catalog of their own.
  * Their frame (banner, navigation, account menu, <main>) is the signed-in shell.
  */
 export const Route = createFileRoute('/_signedIn')({
@@ -17,7 +19,11 @@ export const Route = createFileRoute('/_signedIn')({
   pendingMs: 0,
   pendingMinMs: 0,
   beforeLoad: async ({ context, location }) => {
-    const [user, queryClient] = await Promise.all([knownSessionUser(context.session), context.queries.load()]);
+    const [user, queryClient] = await Promise.all([
+      knownSessionUser(context.session),
+      context.queries.load(),
+      loadSignedInCatalogue(),
+    ]);
     if (!user) throw redirect({ to: '/login', search: loginSearchFor(location), replace: true });
     return { user, queryClient };
   },

@@ -31,6 +31,10 @@ const files: Record<string, string> = {
   'assets/_signUp-u1.js': code('signUp'),
   'assets/messages-en1.js': code('english'),
   'assets/messages-de1.js': code('german'),
+  'assets/signed-in-en1.js': code('englishSignedIn'),
+  'assets/signed-in-de1.js': code('germanSignedIn'),
+  'assets/_signedIn-i1.js': code('signedInLayout'),
+  'assets/billing-b1.js': code('billing'),
   'assets/logo-p1.png': 'not really a png, and not compressible by type',
   '.vite/manifest.json': JSON.stringify({
     'index.html': {
@@ -57,6 +61,18 @@ const files: Record<string, string> = {
     },
     'locales/en/messages.po': { file: 'assets/messages-en1.js', isDynamicEntry: true },
     'locales/de/messages.po': { file: 'assets/messages-de1.js', isDynamicEntry: true },
+    'locales/en/signed-in.po': { file: 'assets/signed-in-en1.js', isDynamicEntry: true },
+    'locales/de/signed-in.po': { file: 'assets/signed-in-de1.js', isDynamicEntry: true },
+    'src/routes/_signedIn.tsx?tsr-split=component': {
+      file: 'assets/_signedIn-i1.js',
+      isDynamicEntry: true,
+      imports: ['index.html', '_shared-s1.js'],
+    },
+    'src/routes/_signedIn/billing.tsx?tsr-split=component': {
+      file: 'assets/billing-b1.js',
+      isDynamicEntry: true,
+      imports: ['index.html', '_shared-s1.js'],
+    },
   }),
 };
 
@@ -229,6 +245,19 @@ describe('compressed answers and preloaded chunks', () => {
           '/assets/auth-page-a1.js',
           '/assets/auth-page-a1.css',
           '/assets/messages-en1.js',
+        ].sort(),
+      );
+    });
+
+    it('gives a signed-in page the signed-in catalogue too, and a public page only the public one', async () => {
+      const { body } = await get(portal, '/billing', { 'accept-language': 'de' });
+      expect(preloads(body.toString('utf8')).sort()).toEqual(
+        [
+          '/assets/shared-s1.js',
+          '/assets/_signedIn-i1.js',
+          '/assets/billing-b1.js',
+          '/assets/messages-de1.js',
+          '/assets/signed-in-de1.js',
         ].sort(),
       );
     });

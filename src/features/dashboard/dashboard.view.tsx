@@ -99,7 +99,7 @@ function SubscriptionCardView({
         </div>
         <dl className={facts}>
           <dt className={muted}>
-            <Trans>Status</Trans>
+            <Trans context="subscription state">Status</Trans>
           </dt>
           <dd>
             <Standing standing={standing} />

@@ -32,11 +32,11 @@ export type SubscriptionPortalViewProps = {
   renderLink: (link: PortalLink) => ReactNode;
 };
 
-const priceLabels: Record<BillingCycle, MessageDescriptor> = {
-  once: msg`{price}, billed once`,
-  monthly: msg`{price} monthly`,
-  yearly: msg`{price} yearly`,
-  everyThreeYears: msg`{price} every three years`,
+const priceLabels: Record<BillingCycle, (price: string) => MessageDescriptor> = {
+  once: (price) => msg`${price}, billed once`,
+  monthly: (price) => msg`${price} monthly`,
+  yearly: (price) => msg`${price} yearly`,
+  everyThreeYears: (price) => msg`${price} every three years`,
 };
 
 const muted = css({ color: 'fg.muted' });
@@ -107,7 +107,7 @@ function Details({
         </dt>
         <dd>{subscription.title}</dd>
         <dt>
-          <Trans>Status</Trans>
+          <Trans context="subscription state">Status</Trans>
         </dt>
         <dd>
           <StateText state={state} endsAt={subscription.currentPeriodEndsAt} />
@@ -116,7 +116,7 @@ function Details({
           <Trans>Price</Trans>
         </dt>
         <dd>
-          {i18n._(priceLabels[billingCycleOf(subscription)], { price })}
+          {i18n._(priceLabels[billingCycleOf(subscription)](price))}
           {quantity > 1 ? (
             <span className={css({ display: 'block', color: 'fg.muted' })}>
               <Trans>{unitPrice} per seat</Trans>

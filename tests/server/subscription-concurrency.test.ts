@@ -1,7 +1,9 @@
 // @vitest-environment node
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../contract/api';
 import { SubscriptionMessage } from '../../contract/subscriptions';
+import { subscriptions, teamMembers } from '../../server/db/schema';
 import {
   type Cast,
   createCast,
@@ -66,6 +68,58 @@ describe('changes of one subscription at the same time', () => {
     const final = await subscriptionRow(portal, subscription.referenceId);
     expect(final.quantity).toBeGreaterThanOrEqual(seatsInUse);
     expect(accepted.map((response) => response.json.quantity)).toContain(final.quantity);
+  });
+
+  it('counts the members that a change of the team holding the subscription’s lock adds', async () => {
+    // What issue 9's member additions do: lock the subscription's row, then add to the team. A seat
+    // change arriving meanwhile must wait for that lock and count the new members, never the old.
+    const teamId = await createTeam(portal, [{ userId: cast.owner.id, role: 'admin' }]);
+    const subscription = await insertSubscription(portal, {
+      ownerId: cast.owner.id,
+      teamId,
+      planCode: 'teams-monthly',
+      quantity: 10,
+      billingAccountCode: cast.accountCode,
+    });
+    const joining = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => portal.createUser(`joiner${index}@concurrency.test`, password)),
+    );
+    let holdsLock!: () => void;
+    const lockHeld = new Promise<void>((resolve) => {
+      holdsLock = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const teamChange = portal.db.transaction(async (tx) => {
+      await tx
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(eq(subscriptions.referenceId, subscription.referenceId))
+        .for('update');
+      await tx
+        .insert(teamMembers)
+        .values(joining.map((member) => ({ teamId, userId: member.id, role: 'user' as const })));
+      holdsLock();
+      await released;
+    });
+    await lockHeld;
+
+    // One seat is in use before the team change commits, five after it.
+    const seatChange = portal.request(`${api.subscription(subscription.referenceId)}/quantity`, {
+      method: 'PUT',
+      json: { quantity: 3 },
+      cookie: cast.owner.cookie,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    release();
+    await teamChange;
+    const response = await seatChange;
+
+    expect(response.status).toBe(400);
+    expect(response.json.message).toBe(SubscriptionMessage.quantityBelowSeatsInUse);
+    expect((await subscriptionRow(portal, subscription.referenceId)).quantity).toBe(10);
   });
 
   it.each([

@@ -28,4 +28,19 @@ export const api = {
   invoice: (invoiceNumber: number) => `/api/billing/invoices/${invoiceNumber}`,
   /** The order site's signed server-to-server events. */
   billingEvents: '/api/billing/events',
+  /** GET the team of a subscription; below it `/member` (POST), `/invitation/{email}` (DELETE), `/audit`, `/audit.csv`. */
+  subscriptionTeam: (referenceId: string) => `/api/subscription/${encodeURIComponent(referenceId)}/team`,
+  teamMember: (referenceId: string, member: string) =>
+    `/api/subscription/${encodeURIComponent(referenceId)}/teamMember/${encodeURIComponent(member)}`,
+  /** POST creates; `/{keyId}` DELETE, `/{keyId}/allowedips` PUT. */
+  apiKeys: (referenceId: string) => `/api/subscription/${encodeURIComponent(referenceId)}/apiKey`,
+  requestServer: (referenceId: string) => `/api/subscription/${encodeURIComponent(referenceId)}/server`,
+  acceptInvitation: '/api/teams/invitation',
+  renameTeam: '/api/teams/rename',
+  updateMemberRole: '/api/teams/members/update/role',
+  teamServers: (teamId: number) => `/api/teams/servers/${teamId}`,
+  privateServers: '/api/account/private-individual-servers',
+  cidrValidation: '/api/networking/ip-cidr-validation',
+  /** The team API for API keys (header x-api-key): GET the team, `/members`, `/servers`. */
+  teamApi: '/api/v1/team',
 } as const;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   integer,
@@ -78,6 +79,7 @@ export const teamMembers = pgTable(
     role: text('role').notNull().$type<'admin' | 'user'>(),
     firstName: text('first_name'),
     lastName: text('last_name'),
+    usageBytesThisPeriod: bigint('usage_bytes_this_period', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.teamId, table.userId] })],
@@ -223,6 +225,70 @@ export const servers = pgTable('servers', {
     .references(() => users.id, { onDelete: 'cascade' }),
   teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
+  location: text('location').notNull().default(''),
+  address: text('address'),
+  state: text('state').notNull().default('running').$type<'requested' | 'provisioning' | 'running' | 'stopped'>(),
+  subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const teamInvitations = pgTable('team_invitations', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  teamId: integer('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  role: text('role').notNull().$type<'admin' | 'user'>(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  codeHash: text('code_hash').notNull().unique(),
+  invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+});
+
+export const apiKeys = pgTable('api_keys', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  teamId: integer('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  description: text('description').notNull(),
+  prefix: text('prefix').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  allowedIps: text('allowed_ips').array().notNull().default(sql`'{}'`),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  invalidatedAt: timestamp('invalidated_at', { withTimezone: true }),
+});
+
+export const serverRequests = pgTable('server_requests', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  subscriptionId: uuid('subscription_id')
+    .notNull()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  requestedBy: uuid('requested_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  timeInterval: text('time_interval').notNull(),
+  createdAt: createdAt(),
+});
+
+export const teamAuditEvents = pgTable('team_audit_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  teamId: integer('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  kind: text('kind').notNull(),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  actorEmail: text('actor_email'),
+  subject: text('subject'),
+  details: jsonb('details').notNull().default({}).$type<Record<string, string | number | boolean | null>>(),
 });
 
 export const pendingAccounts = pgTable('pending_accounts', {

@@ -90,18 +90,13 @@ export async function lockOwnedSubscription(tx: Transaction, actor: BillingActor
   return locked;
 }
 
-/** Members plus the owner when not a member (pending invitations join in with issue 9). */
+/** Members plus pending invitations, the owner included: `team_seats_in_use()` of migration 0011. */
 export async function seatsInUse(tx: Transaction, subscription: SubscriptionRow): Promise<number> {
   if (subscription.teamId === null) return 1;
   const [row] = await tx
-    .select({
-      members: sql<number>`count(*)::int`,
-      ownerIsMember: sql<boolean>`coalesce(bool_or(${teamMembers.userId} = ${subscription.ownerId}), false)`,
-    })
-    .from(teamMembers)
-    .where(eq(teamMembers.teamId, subscription.teamId));
-  const members = row?.members ?? 0;
-  return members + (row?.ownerIsMember ? 0 : 1);
+    .select({ seats: sql<number>`team_seats_in_use(${subscription.teamId}, ${subscription.ownerId})` })
+    .from(sql`(select 1) as one`);
+  return Number(row?.seats ?? 1);
 }
 
 /** The end of a period that starts at `start` for a plan; null for a one-time plan. */

@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/database';
 import { billingAccounts, plans, subscriptions, users } from '../../db/schema';
 import { ApiFailure, failures } from '../../http/errors';
+import { recordTeamEvent } from '../teams/audit';
 import type { Billing } from './billing';
 import {
   issueInvoice,
@@ -76,6 +77,15 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
         // Counted under the row lock, so no seat change that runs at the same time slips below it.
         if (quantity < Math.max(1, await seatsInUse(tx, subscription))) {
           throw refusals.refused(SubscriptionMessage.quantityBelowSeatsInUse);
+        }
+        if (subscription.teamId !== null && quantity !== subscription.quantity) {
+          await recordTeamEvent(tx, {
+            teamId: subscription.teamId,
+            actor,
+            kind: 'seatsChanged',
+            details: { from: subscription.quantity, to: quantity },
+            at,
+          });
         }
         // Seats added or removed mid-period are billed from the next renewal: no invoice now.
         return changed(tx, subscription, { quantity, updatedAt: at });

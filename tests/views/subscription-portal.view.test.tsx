@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { initialTransition } from 'xstate';
+import { initialTransition, transition } from 'xstate';
 import type { Subscription } from '../../contract/account';
 import type { UpgradeOption } from '../../contract/subscriptions';
+import { blackFridayOfferMachine } from '../../machines/blackFridayOffer/blackFridayOffer.machine';
 import { couponRedemptionMachine } from '../../machines/couponRedemption/couponRedemption.machine';
 import { subscriptionLifecycleMachine } from '../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
 import {
@@ -40,7 +41,12 @@ function ownerParts(subscription: Subscription) {
     accountId: 'acct-owner',
     subscriptionId: subscription.referenceId,
   });
-  return { lifecycle: { snapshot: lifecycle, send: vi.fn() }, coupons: { snapshot: coupons, send: vi.fn() } };
+  const [blackFridayOffer] = initialTransition(blackFridayOfferMachine);
+  return {
+    lifecycle: { snapshot: lifecycle, send: vi.fn() },
+    coupons: { snapshot: coupons, send: vi.fn() },
+    blackFridayOffer: { snapshot: blackFridayOffer, send: vi.fn() },
+  };
 }
 
 function renderPortal(subscription: Subscription, asOwner: boolean) {
@@ -56,6 +62,20 @@ function renderPortal(subscription: Subscription, asOwner: boolean) {
 }
 
 const details = () => screen.getByRole('region', { name: 'Details' });
+const blackFridayOffer = () => screen.queryByRole('region', { name: 'Black Friday offer' });
+
+/** Offered the Black Friday price on a yearly plan at $80.00 a seat, and none on a three-year plan. */
+const offeredBlackFriday = (overrides: Partial<Subscription> = {}) =>
+  aTeamsSubscription({
+    blackfriday24Eligible: true,
+    upgradeDetails: {
+      upgradeOptions: [
+        { ...yearlyOption, discountPriceCents: 8000 },
+        { ...yearlyOption, hash: 'offer-2', planCode: 'teams-3year', priceCents: 25000 },
+      ],
+    },
+    ...overrides,
+  });
 
 describe('subscription portal view', () => {
   it('shows the owner the details, every change, the links, the coupons and the team', () => {
@@ -155,5 +175,59 @@ describe('subscription portal view', () => {
     expect(screen.queryByRole('button', { name: 'Change seats' })).toBeNull();
     expect(details()).not.toHaveTextContent('Seats');
     expect(screen.queryByRole('region', { name: 'Team' })).toBeNull();
+  });
+
+  it('shows the owner the Black Friday offer at its best price for the seats, with the way to it', () => {
+    renderPortal(offeredBlackFriday(), true);
+    const offer = blackFridayOffer();
+    expect(offer).toBeVisible();
+    expect(offer?.querySelector('h2')).toHaveTextContent('Black Friday offer');
+    expect(offer).toHaveTextContent('Upgrade from $400.00 with the Black Friday offer.');
+    expect(within(offer as HTMLElement).getByRole('link', { name: 'See the offer' })).toHaveAttribute(
+      'href',
+      '/upgrade?referenceId=teams-1',
+    );
+    expect(within(offer as HTMLElement).getByRole('button', { name: 'No thanks' })).toBeEnabled();
+  });
+
+  it('shows a team admin who is not the owner no Black Friday offer', () => {
+    renderPortal(offeredBlackFriday({ ownerEmail: 'boss@example.com' }), false);
+    expect(blackFridayOffer()).toBeNull();
+  });
+
+  it('shows no Black Friday offer without a discounted option, once delisted, or on an expired subscription', () => {
+    const cases = [
+      offeredBlackFriday({ upgradeDetails: { upgradeOptions: [yearlyOption] } }),
+      offeredBlackFriday({ blackfriday24Eligible: false }),
+      offeredBlackFriday({ state: 'expired', active: false }),
+    ];
+    for (const subscription of cases) {
+      renderPortal(subscription, true);
+      expect(blackFridayOffer()).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('keeps confirming the delisting once the account read again no longer offers it', () => {
+    const subscription = offeredBlackFriday({ blackfriday24Eligible: false });
+    let [offer] = initialTransition(blackFridayOfferMachine);
+    for (const event of [
+      { type: 'user.delist' },
+      { type: 'user.confirmDelist' },
+      { type: 'xstate.done.actor.delistOffer', output: undefined, actorId: 'delistOffer' },
+    ])
+      [offer] = transition(blackFridayOfferMachine, offer, event as never);
+    render(
+      <TestI18n>
+        <SubscriptionPortalView
+          subscription={subscription}
+          owner={{ ...ownerParts(subscription), blackFridayOffer: { snapshot: offer, send: vi.fn() } }}
+          renderLink={renderLink}
+        />
+      </TestI18n>,
+    );
+    expect(within(blackFridayOffer() as HTMLElement).getByRole('status')).toHaveTextContent(
+      'The Black Friday offer is hidden. It will not be offered again for this subscription.',
+    );
   });
 });

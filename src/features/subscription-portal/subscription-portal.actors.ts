@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { api } from '../../../contract/api';
 import {
@@ -6,6 +7,7 @@ import {
   CouponRedemption,
   SubscriptionChangeResponse,
 } from '../../../contract/subscriptions';
+import { OfferDelistRefused } from '../../../machines/blackFridayOffer/blackFridayOffer.machine';
 import { CouponRefused, type RedeemInput } from '../../../machines/couponRedemption/couponRedemption.machine';
 import {
   type CancelInput,
@@ -68,3 +70,15 @@ export const redeemCoupon = fromPromise<CouponRedemption, RedeemInput>(({ input 
     CouponRefused,
   ),
 );
+
+/** DELETE /api/subscription/{id}/blackfriday24, answered 204: the offer is not shown again. */
+export function blackFridayOfferActors(referenceId: string) {
+  return {
+    delistOffer: fromPromise<void, void>(async () => {
+      await explained(
+        () => apiRequest(`${api.subscription(referenceId)}/blackfriday24`, { method: 'DELETE', schema: v.null() }),
+        OfferDelistRefused,
+      );
+    }),
+  };
+}

@@ -23,6 +23,7 @@ const subscriptionMessages: Record<string, MessageDescriptor> = {
   [SubscriptionMessage.couponUsedUp]: msg`This coupon has been used up.`,
   [SubscriptionMessage.couponAlreadyRedeemed]: msg`This coupon is already redeemed on this subscription.`,
   [SubscriptionMessage.couponNotApplicable]: msg`This coupon does not apply to this subscription.`,
+  [SubscriptionMessage.blackFridayNotOffered]: msg`This subscription has no Black Friday offer.`,
   'Please enter a coupon code.': msg`Please enter a coupon code.`,
 };
 
@@ -38,6 +39,7 @@ export function subscriptionMessageText(i18n: I18n, message: string): string {
 /** When the server sent no message (network down, a 5xx). */
 export const changeUnavailable = msg`We could not change your subscription right now. Please try again later.`;
 export const redemptionUnavailable = msg`We could not redeem the coupon right now. Please try again later.`;
+export const delistUnavailable = msg`We could not hide the offer right now. Please try again later.`;
 
 export const cancelReasonLabels: Record<CancelReason, MessageDescriptor> = {
   tooExpensive: msg`It is too expensive`,

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { AccountUser, Subscription } from '../../../contract/account';
+import { blackFridayOfferMachine } from '../../../machines/blackFridayOffer/blackFridayOffer.machine';
 import { couponRedemptionMachine } from '../../../machines/couponRedemption/couponRedemption.machine';
 import {
   type SubscriptionFacts,
@@ -10,7 +11,7 @@ import {
 } from '../../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
 import { isOwner } from '../../app/guards';
 import { accountUserQuery } from '../../lib/queries';
-import { loadCoupons, redeemCoupon, subscriptionActors } from './subscription-portal.actors';
+import { blackFridayOfferActors, loadCoupons, redeemCoupon, subscriptionActors } from './subscription-portal.actors';
 import {
   type PortalLink,
   SubscriptionNotFoundView,
@@ -41,17 +42,17 @@ function PortalRouterLink({ to, referenceId, className, children }: PortalLink) 
 
 const renderLink = (link: PortalLink) => <PortalRouterLink {...link} />;
 
-type OwnerLifecycle = NonNullable<SubscriptionPortalViewProps['owner']>['lifecycle'];
+type OwnerParts = Omit<NonNullable<SubscriptionPortalViewProps['owner']>, 'coupons'>;
 
 /** The coupons part, only for an owner with a billing account to redeem on. */
 function OwnerPortalWithCoupons({
   subscription,
   accountId,
-  lifecycle,
+  parts,
 }: {
   subscription: Subscription;
   accountId: string;
-  lifecycle: OwnerLifecycle;
+  parts: OwnerParts;
 }) {
   const coupons = useActorRef(couponRedemptionMachine.provide({ actors: { loadCoupons, redeemCoupon } }), {
     input: { accountId, subscriptionId: subscription.referenceId },
@@ -60,7 +61,7 @@ function OwnerPortalWithCoupons({
   return (
     <SubscriptionPortalView
       subscription={subscription}
-      owner={{ lifecycle, coupons: { snapshot: couponsSnapshot, send: coupons.send } }}
+      owner={{ ...parts, coupons: { snapshot: couponsSnapshot, send: coupons.send } }}
       renderLink={renderLink}
     />
   );
@@ -68,31 +69,34 @@ function OwnerPortalWithCoupons({
 
 function OwnerPortal({ account, subscription }: { account: AccountUser; subscription: Subscription }) {
   const queryClient = useQueryClient();
+  const refreshAccount = () => void queryClient.invalidateQueries({ queryKey: accountUserQuery.queryKey });
   const actor = useActorRef(
     subscriptionLifecycleMachine.provide({
       actors: subscriptionActors(subscription.referenceId),
-      actions: {
-        subscriptionChanged: () => void queryClient.invalidateQueries({ queryKey: accountUserQuery.queryKey }),
-      },
+      actions: { subscriptionChanged: refreshAccount },
     }),
     { input: factsOf(subscription) },
   );
   const snapshot = useSelector(actor, (state) => state);
+  const offer = useActorRef(
+    blackFridayOfferMachine.provide({
+      actors: blackFridayOfferActors(subscription.referenceId),
+      actions: { offerDelisted: refreshAccount },
+    }),
+  );
+  const offerSnapshot = useSelector(offer, (state) => state);
   // A new read of the account (after a change, or a refetch) tells the machine where things stand.
   useEffect(() => {
     actor.send({ type: 'subscription.refreshed', subscription: factsOf(subscription) });
   }, [actor, subscription]);
-  const lifecycle = { snapshot, send: actor.send };
+  const parts: OwnerParts = {
+    lifecycle: { snapshot, send: actor.send },
+    blackFridayOffer: { snapshot: offerSnapshot, send: offer.send },
+  };
   if (account.recurlyAccountCode)
-    return (
-      <OwnerPortalWithCoupons
-        subscription={subscription}
-        accountId={account.recurlyAccountCode}
-        lifecycle={lifecycle}
-      />
-    );
+    return <OwnerPortalWithCoupons subscription={subscription} accountId={account.recurlyAccountCode} parts={parts} />;
   return (
-    <SubscriptionPortalView subscription={subscription} owner={{ lifecycle, coupons: null }} renderLink={renderLink} />
+    <SubscriptionPortalView subscription={subscription} owner={{ ...parts, coupons: null }} renderLink={renderLink} />
   );
 }
 

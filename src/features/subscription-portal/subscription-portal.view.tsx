@@ -9,6 +9,11 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
 import { formatDate, formatMoney } from '../../lib/format-money';
+import {
+  BlackFridayOfferView,
+  type BlackFridayOfferViewProps,
+  bestBlackFridayPriceOf,
+} from './black-friday-offer.view';
 import { CouponRedemptionView, type CouponRedemptionViewProps } from './coupon-redemption.view';
 import { SubscriptionLifecycleView, type SubscriptionLifecycleViewProps } from './subscription-lifecycle.view';
 import { TeamMembersSlot } from './team-members-slot';
@@ -27,6 +32,7 @@ export type SubscriptionPortalViewProps = {
     lifecycle: Omit<SubscriptionLifecycleViewProps, 'currentPeriodEndsAt'>;
     /** Null when the owner has no billing account to redeem coupons on. */
     coupons: CouponRedemptionViewProps | null;
+    blackFridayOffer: Pick<BlackFridayOfferViewProps, 'snapshot' | 'send'>;
   } | null;
   /** The router's link, so the view stays free of navigation. */
   renderLink: (link: PortalLink) => ReactNode;
@@ -172,6 +178,12 @@ export function SubscriptionPortalView({ subscription, owner, renderLink }: Subs
   const referenceId = subscription.referenceId;
   const ownerEmail = subscription.ownerEmail;
   const upgradable = state !== 'expired' && subscription.upgradeDetails.upgradeOptions.length > 0;
+  const blackFridayPrice = bestBlackFridayPriceOf(subscription);
+  // Once the owner acts on the offer, the card stays to show how it went, whatever the account says by then.
+  const offerShown =
+    state !== 'expired' &&
+    owner !== null &&
+    (blackFridayPrice !== null || !owner.blackFridayOffer.snapshot.matches('offered'));
   return (
     <div className={css({ display: 'grid', gap: '6' })}>
       <header
@@ -224,6 +236,16 @@ export function SubscriptionPortalView({ subscription, owner, renderLink }: Subs
             </p>
           </section>
         )}
+
+        {owner && offerShown ? (
+          <BlackFridayOfferView
+            snapshot={owner.blackFridayOffer.snapshot}
+            send={owner.blackFridayOffer.send}
+            price={blackFridayPrice}
+            referenceId={referenceId}
+            renderLink={renderLink}
+          />
+        ) : null}
 
         {owner?.coupons ? <CouponRedemptionView snapshot={owner.coupons.snapshot} send={owner.coupons.send} /> : null}
 

@@ -1,0 +1,131 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { Subscription } from '../../../contract/account';
+import { pricePerPeriodCents, upgradeQuantity } from '../../../contract/pricing';
+import type {
+  BlackFridayOfferEvent,
+  blackFridayOfferMachine,
+} from '../../../machines/blackFridayOffer/blackFridayOffer.machine';
+import { css } from '../../../styled-system/css';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { card, cardTitle } from '../../components/ui/card';
+import { formatMoney } from '../../lib/format-money';
+import { delistUnavailable, subscriptionMessageText } from './subscription-portal.messages';
+
+/** The lowest Black Friday price of an upgrade, at the quantity the upgrade page starts with. */
+export type BlackFridayPrice = { priceCents: number; currency: string };
+
+/** The best Black Friday price the subscription is offered; null when it is offered none. */
+export function bestBlackFridayPriceOf(subscription: Subscription): BlackFridayPrice | null {
+  if (!subscription.blackfriday24Eligible) return null;
+  let best: BlackFridayPrice | null = null;
+  for (const option of subscription.upgradeDetails.upgradeOptions) {
+    if (option.discountPriceCents === null) continue;
+    const priceCents = pricePerPeriodCents(option.discountPriceCents, upgradeQuantity(option, subscription.quantity));
+    if (best === null || priceCents < best.priceCents) best = { priceCents, currency: option.currency };
+  }
+  return best;
+}
+
+export type BlackFridayOfferViewProps = {
+  snapshot: Pick<SnapshotFrom<typeof blackFridayOfferMachine>, 'context' | 'hasTag' | 'matches'>;
+  send: (event: BlackFridayOfferEvent) => void;
+  /** Null once the account no longer offers it (after the delisting). */
+  price: BlackFridayPrice | null;
+  referenceId: string;
+  /** The portal's router link, so the view stays free of navigation. */
+  renderLink: (link: { to: '/upgrade'; referenceId: string; className: string; children: ReactNode }) => ReactNode;
+};
+
+const row = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' });
+const offerLinkStyle = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minHeight: '10',
+  paddingInline: '4',
+  borderRadius: 'l2',
+  fontWeight: 'semibold',
+  bg: 'accent.default',
+  color: 'accent.fg',
+  _hover: { bg: 'accent.emphasis' },
+});
+
+function FailureAlert({ message }: { message: string | null }) {
+  const { i18n } = useLingui();
+  return <Alert>{message ? subscriptionMessageText(i18n, message) : i18n._(delistUnavailable)}</Alert>;
+}
+
+/**
+ * The owner's Black Friday offer: the best upgrade price it gives, the way to the upgrade page, and
+ * a way to turn it down, confirmed inline because the server cannot list it again.
+ */
+export function BlackFridayOfferView({ snapshot, send, price, referenceId, renderLink }: BlackFridayOfferViewProps) {
+  const { i18n } = useLingui();
+  const amount = price ? formatMoney(price.priceCents, price.currency, i18n.locale) : null;
+  const delisting = snapshot.matches('delisting');
+  return (
+    <section aria-labelledby="black-friday-title" className={card}>
+      <h2 id="black-friday-title" className={cardTitle}>
+        <Trans>Black Friday offer</Trans>
+      </h2>
+      {snapshot.matches('delisted') ? (
+        <p role="status">
+          <Trans>The Black Friday offer is hidden. It will not be offered again for this subscription.</Trans>
+        </p>
+      ) : (
+        <>
+          {amount ? (
+            <p>
+              <Trans>Upgrade from {amount} with the Black Friday offer.</Trans>
+            </p>
+          ) : null}
+          {snapshot.matches('failed') ? <FailureAlert message={snapshot.context.failureMessage} /> : null}
+          {snapshot.matches('confirming') || delisting ? (
+            <fieldset className={css({ display: 'grid', gap: '3', border: 'none' })}>
+              <legend className={css({ marginBlockEnd: '3' })}>
+                <Trans>Hide this offer? It will not be offered again for this subscription.</Trans>
+              </legend>
+              <div className={row}>
+                <Button
+                  autoFocus
+                  disabled={delisting}
+                  aria-busy={delisting}
+                  onClick={() => send({ type: 'user.confirmDelist' })}
+                >
+                  {delisting ? <Trans>Hiding offer…</Trans> : <Trans>Hide offer</Trans>}
+                </Button>
+                <Button variant="outline" disabled={delisting} onClick={() => send({ type: 'user.keepOffer' })}>
+                  <Trans>Keep offer</Trans>
+                </Button>
+              </div>
+            </fieldset>
+          ) : snapshot.matches('failed') ? (
+            <div className={row}>
+              <Button onClick={() => send({ type: 'user.retry' })}>
+                <Trans>Try again</Trans>
+              </Button>
+              <Button variant="outline" onClick={() => send({ type: 'user.keepOffer' })}>
+                <Trans>Keep offer</Trans>
+              </Button>
+            </div>
+          ) : (
+            <div className={row}>
+              {renderLink({
+                to: '/upgrade',
+                referenceId,
+                className: offerLinkStyle,
+                children: <Trans>See the offer</Trans>,
+              })}
+              <Button variant="outline" onClick={() => send({ type: 'user.delist' })}>
+                <Trans>No thanks</Trans>
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

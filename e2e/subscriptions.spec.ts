@@ -4,10 +4,15 @@ import { demoAccounts, demoPassword, expectNoAxeViolations, signIn } from './sup
 import { newAccountPassword, signUpThroughTheUi } from './support/sign-up';
 
 /** A new account that has bought a plan on the order site, signed in; returns its reference id. */
-async function ownerWithPurchase(page: Page, label: string, planCode: string, quantity = 1): Promise<string> {
+async function ownerWithPurchase(
+  page: Page,
+  label: string,
+  planCode: string,
+  { quantity = 1, blackfriday24Eligible = false } = {},
+): Promise<string> {
   const email = await signUpThroughTheUi(page, label);
   const referenceId = freshReferenceId(label);
-  await purchase(page.request, { referenceId, accountEmail: email, planCode, quantity });
+  await purchase(page.request, { referenceId, accountEmail: email, planCode, quantity, blackfriday24Eligible });
   await page.goto('/login');
   await signIn(page, email, newAccountPassword);
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
@@ -19,7 +24,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme });
 
     test('the owner cancels and uncancels, changes seats and redeems a coupon', async ({ page }) => {
-      const referenceId = await ownerWithPurchase(page, `teams-${colorScheme}`, 'teams-monthly', 3);
+      const referenceId = await ownerWithPurchase(page, `teams-${colorScheme}`, 'teams-monthly', { quantity: 3 });
       await page.goto(`/subscription?referenceId=${referenceId}`);
       await expect(page.getByRole('heading', { level: 2, name: 'Details' })).toBeVisible();
       await expectNoAxeViolations(page);
@@ -80,6 +85,23 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('the owner sees the Black Friday price and hides the offer for good', async ({ page }) => {
+  const referenceId = await ownerWithPurchase(page, 'black-friday', 'personal-monthly', {
+    blackfriday24Eligible: true,
+  });
+  await page.goto(`/subscription?referenceId=${referenceId}`);
+  const offer = page.getByRole('region', { name: 'Black Friday offer' });
+  await expect(offer.getByText(/^Upgrade from .+ with the Black Friday offer\.$/)).toBeVisible();
+  await offer.getByRole('button', { name: 'No thanks' }).click();
+  await expect(offer.getByText('Hide this offer? It will not be offered again for this subscription.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await offer.getByRole('button', { name: 'Hide offer' }).click();
+  await expect(offer.getByText('The Black Friday offer is hidden.', { exact: false })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Details' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Black Friday offer' })).toHaveCount(0);
+});
 
 test('a team admin reaches the subscription portal but not billing or upgrade', async ({ page }) => {
   await page.goto('/login');

@@ -17,6 +17,8 @@ import { healthRoutes } from './routes/health';
 import { monitoringRoutes } from './routes/monitoring';
 import { passwordRoutes } from './routes/password';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { teamApiRoutes } from './routes/team-api';
+import { teamKeyRoutes } from './routes/team-keys';
 import { userRoutes } from './routes/user';
 import { wellKnownRoutes } from './routes/well-known';
 import type { AppServices } from './services/index';
@@ -49,6 +51,10 @@ export function createApp(services: AppServices) {
   app.route('/api/account', accountCreationRoutes(services));
   app.route('/api/password', passwordRoutes(services));
   app.route('/api/subscription', subscriptionRoutes(services));
+  // API keys, servers and the allow-list check: paths under /api/subscription, /api/teams,
+  // /api/account and /api/networking, each as the route table names it.
+  app.route('/', teamKeyRoutes(services));
+  app.route(api.teamApi, teamApiRoutes(services));
   app.route(api.health, healthRoutes(services));
   // Its paths span /api/billing, /api/pricing and /api/recurly, each as the route table names it.
   app.route('/', billingRoutes(services));

@@ -4,6 +4,7 @@ import { createLedger } from '../services/billing/ledger';
 import { hashPassword } from '../services/passwords';
 import type { Database } from './database';
 import { coupons, devices, servers, subscriptions, teamMembers, teams, users } from './schema';
+import { seedDemoKeysAndServers } from './seed-demo-keys';
 
 /** Demo accounts created on an empty database outside production (listed in the README). */
 export const demoAccounts = {
@@ -237,6 +238,14 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
       { ownerId: idOf(demoAccounts.individual), name: 'Private server' },
       { ownerId: idOf(demoAccounts.dedicatedOwner), name: 'Amsterdam dedicated server' },
     ]);
+
+    // Issue 9, API keys and servers: two keys of the demo team, and where the servers stand.
+    await seedDemoKeysAndServers(tx, {
+      teamId: team,
+      createdBy: idOf(demoAccounts.teamOwner),
+      createdByEmail: demoAccounts.teamOwner,
+      daysAgo,
+    });
   });
   return true;
 }

@@ -1,0 +1,36 @@
+import { type Context, Hono } from 'hono';
+import { failures } from '../http/errors';
+import type { AppEnv } from '../http/middleware';
+import { clientAddressOf } from '../http/middleware';
+import type { AppServices } from '../services/index';
+import type { RateLimitRule } from '../services/rate-limit';
+import { createApiKeys } from '../services/teams/api-keys';
+import { createServers } from '../services/teams/servers';
+
+export const teamApiLimits = {
+  perKey: { name: 'team-api:key', limit: 60, windowSeconds: 60 },
+} satisfies Record<string, RateLimitRule>;
+
+/**
+ * The team API (mounted at api.teamApi): read-only answers for a team's API key in `x-api-key`,
+ * from an address its allow-list admits, at most teamApiLimits.perKey uses a minute. No session.
+ */
+export function teamApiRoutes({ db, now, env, rateLimiter }: AppServices) {
+  const apiKeys = createApiKeys(db, now);
+  const servers = createServers(db, now);
+
+  /** The team of the request's key, once the key is admitted and its use counted. */
+  async function teamOfKey(c: Context<AppEnv>): Promise<number> {
+    const key = await apiKeys.authenticate(c.req.header('x-api-key'), clientAddressOf(c, env));
+    const verdict = await rateLimiter.check(teamApiLimits.perKey, key.id);
+    if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
+    await rateLimiter.count(teamApiLimits.perKey, key.id);
+    c.header('Cache-Control', 'no-store');
+    return key.teamId;
+  }
+
+  return new Hono<AppEnv>()
+    .get('/', async (c) => c.json(await apiKeys.team(await teamOfKey(c)), 200))
+    .get('/members', async (c) => c.json({ members: await apiKeys.members(await teamOfKey(c)) }, 200))
+    .get('/servers', async (c) => c.json({ servers: await servers.serversOfTeam(await teamOfKey(c)) }, 200));
+}

@@ -1,0 +1,70 @@
+import { type Context, Hono } from 'hono';
+import { api } from '../../contract/api';
+import {
+  CidrValidationRequest,
+  type CidrValidationResponse,
+  CreateApiKeyRequest,
+  RequestServerRequest,
+  UpdateAllowedIpsRequest,
+} from '../../contract/teams';
+import { failures } from '../http/errors';
+import { type AppEnv, bodyOf, requireSession, sessionOf, validateJson } from '../http/middleware';
+import type { BillingActor } from '../services/billing/billing';
+import type { AppServices } from '../services/index';
+import { validateAllowedIps } from '../services/teams/allowed-ips';
+import { createApiKeys } from '../services/teams/api-keys';
+import { createServers } from '../services/teams/servers';
+
+/**
+ * A team's API keys and servers, a dedicated server's request and the allow-list check (spec
+ * section 7), each path as the route table names it.
+ */
+export function teamKeyRoutes({ db, now }: AppServices) {
+  const apiKeys = createApiKeys(db, now);
+  const servers = createServers(db, now);
+  const subscriptionPath = '/api/subscription/:id';
+
+  return new Hono<AppEnv>()
+    .post(api.cidrValidation, requireSession(), validateJson(CidrValidationRequest), (c) => {
+      const entries = validateAllowedIps(bodyOf(c, CidrValidationRequest).allowedIPs);
+      return c.json({ valid: entries.every((entry) => entry.valid), entries } satisfies CidrValidationResponse, 200);
+    })
+    .post(`${subscriptionPath}/apiKey`, requireSession(), validateJson(CreateApiKeyRequest), async (c) => {
+      const request = bodyOf(c, CreateApiKeyRequest);
+      return c.json(await apiKeys.create(actorOf(c), c.req.param('id'), request), 201);
+    })
+    .delete(`${subscriptionPath}/apiKey/:keyId`, requireSession(), async (c) => {
+      await apiKeys.delete(actorOf(c), c.req.param('id'), c.req.param('keyId'));
+      return c.body(null, 204);
+    })
+    .put(
+      `${subscriptionPath}/apiKey/:keyId/allowedips`,
+      requireSession(),
+      validateJson(UpdateAllowedIpsRequest),
+      async (c) => {
+        const { allowedIPs } = bodyOf(c, UpdateAllowedIpsRequest);
+        return c.json(
+          await apiKeys.updateAllowedIps(actorOf(c), c.req.param('id'), c.req.param('keyId'), allowedIPs),
+          200,
+        );
+      },
+    )
+    .post(`${subscriptionPath}/server`, requireSession(), validateJson(RequestServerRequest), async (c) => {
+      const { timeInterval } = bodyOf(c, RequestServerRequest);
+      await servers.requestServer(actorOf(c), c.req.param('id'), timeInterval);
+      return c.json({ success: true as const }, 202);
+    })
+    .get('/api/teams/servers/:teamId', requireSession(), async (c) => {
+      const teamId = c.req.param('teamId');
+      if (!/^\d{1,9}$/.test(teamId)) throw failures.notFound();
+      return c.json({ servers: await servers.teamServers(actorOf(c).userId, Number(teamId)) }, 200);
+    })
+    .get(api.privateServers, requireSession(), async (c) => {
+      return c.json({ servers: await servers.privateServers(actorOf(c).userId) }, 200);
+    });
+}
+
+function actorOf(c: Context<AppEnv>): BillingActor {
+  const { claims } = sessionOf(c);
+  return { userId: claims.sub, email: claims.email };
+}

@@ -1,0 +1,197 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { ErrorCode } from '../../../contract/errors';
+import {
+  type ApiKey,
+  apiKeyLifetimeDays,
+  type CreateApiKeyResponse,
+  type TeamMember,
+  TeamMessage,
+} from '../../../contract/teams';
+import type { Database } from '../../db/database';
+import { apiKeys, subscriptions, teamMembers, teams, users } from '../../db/schema';
+import { ApiFailure, failures } from '../../http/errors';
+import type { BillingActor } from '../billing/billing';
+import type { Transaction } from '../billing/ledger-core';
+import { addressAllowed, invalidAllowedIps } from './allowed-ips';
+import { recordTeamEvent } from './audit';
+import { lockTeamForAdmin } from './team-access';
+
+/**
+ * A team's API keys (decision 0005): `bnd_` and 256 random bits, shown once at creation and stored
+ * only as their SHA-256 (a random secret of that size needs no slow hash); the first characters
+ * stay visible to recognise a key. A key lasts apiKeyLifetimeDays, may be limited to addresses and
+ * ranges, and reads its team through the team API with the role user.
+ */
+
+const keyPrefix = 'bnd_';
+const shownPrefixLength = 12;
+const dayMs = 24 * 60 * 60 * 1000;
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export const apiKeyRefusals = {
+  notFound: () => new ApiFailure(404, ErrorCode.notFound, TeamMessage.apiKeyNotFound),
+  allowedIpsInvalid: (entries: string[]) =>
+    new ApiFailure(400, ErrorCode.validation, `${TeamMessage.allowedIpsInvalid} ${entries.join(', ')}`),
+  missing: () => new ApiFailure(401, ErrorCode.unauthorized, TeamMessage.apiKeyMissing),
+  refused: () => new ApiFailure(401, ErrorCode.unauthorized, TeamMessage.apiKeyRefused),
+  addressRefused: () => new ApiFailure(403, ErrorCode.forbidden, TeamMessage.apiKeyAddressRefused),
+};
+
+export function hashApiKey(apiKey: string): string {
+  return createHash('sha256').update(apiKey).digest('hex');
+}
+
+export function apiKeyOf(row: ApiKeyRow): ApiKey {
+  return {
+    keyId: row.id,
+    prefix: row.prefix,
+    description: row.description,
+    dateGenerated: row.createdAt.toISOString(),
+    expirationDate: row.expiresAt.toISOString(),
+    invalidated: row.invalidatedAt !== null,
+    allowedIPs: row.allowedIps,
+    role: 'user',
+    userid: row.createdBy,
+    teamId: row.teamId,
+  };
+}
+
+function refuseInvalidAllowedIps(allowedIps: string[]) {
+  const invalid = invalidAllowedIps(allowedIps);
+  if (invalid.length > 0) throw apiKeyRefusals.allowedIpsInvalid(invalid);
+}
+
+/** The team's key named in a path; any other team's key, or no key, is 404. */
+async function lockKeyOfTeam(tx: Transaction, teamId: number, keyId: string): Promise<ApiKeyRow> {
+  if (!v.is(v.pipe(v.string(), v.uuid()), keyId)) throw apiKeyRefusals.notFound();
+  const [row] = await tx
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.teamId, teamId)))
+    .for('update');
+  if (!row) throw apiKeyRefusals.notFound();
+  return row;
+}
+
+export function createApiKeys(db: Database, now: () => Date) {
+  return {
+    create: (actor: BillingActor, referenceId: string, request: { description: string; allowedIPs: string[] }) =>
+      db.transaction(async (tx): Promise<CreateApiKeyResponse> => {
+        const { teamId } = await lockTeamForAdmin(tx, actor, referenceId);
+        refuseInvalidAllowedIps(request.allowedIPs);
+        const apiKey = `${keyPrefix}${randomBytes(32).toString('base64url')}`;
+        const at = now();
+        const [row] = await tx
+          .insert(apiKeys)
+          .values({
+            teamId,
+            createdBy: actor.userId,
+            description: request.description,
+            prefix: apiKey.slice(0, shownPrefixLength),
+            keyHash: hashApiKey(apiKey),
+            allowedIps: request.allowedIPs,
+            createdAt: at,
+            expiresAt: new Date(at.getTime() + apiKeyLifetimeDays * dayMs),
+          })
+          .returning();
+        if (!row) throw new Error('API key insert returned nothing');
+        await recordTeamEvent(tx, {
+          teamId,
+          actor,
+          kind: 'apiKeyCreated',
+          subject: row.description,
+          details: { prefix: row.prefix },
+          at,
+        });
+        return { apiKey, key: apiKeyOf(row) };
+      }),
+
+    delete: (actor: BillingActor, referenceId: string, keyId: string) =>
+      db.transaction(async (tx) => {
+        const { teamId } = await lockTeamForAdmin(tx, actor, referenceId);
+        const row = await lockKeyOfTeam(tx, teamId, keyId);
+        await tx.delete(apiKeys).where(eq(apiKeys.id, row.id));
+        await recordTeamEvent(tx, {
+          teamId,
+          actor,
+          kind: 'apiKeyDeleted',
+          subject: row.description,
+          details: { prefix: row.prefix },
+          at: now(),
+        });
+      }),
+
+    updateAllowedIps: (actor: BillingActor, referenceId: string, keyId: string, allowedIps: string[]) =>
+      db.transaction(async (tx): Promise<ApiKey> => {
+        const { teamId } = await lockTeamForAdmin(tx, actor, referenceId);
+        const row = await lockKeyOfTeam(tx, teamId, keyId);
+        refuseInvalidAllowedIps(allowedIps);
+        const [updated] = await tx.update(apiKeys).set({ allowedIps }).where(eq(apiKeys.id, row.id)).returning();
+        if (!updated) throw new Error('API key update returned nothing');
+        await recordTeamEvent(tx, {
+          teamId,
+          actor,
+          kind: 'apiKeyAddressesChanged',
+          subject: row.description,
+          details: { from: row.allowedIps.join(', '), to: allowedIps.join(', ') },
+          at: now(),
+        });
+        return apiKeyOf(updated);
+      }),
+
+    /**
+     * The key a team API request carries, if it may be used from `address`: 401 when it is missing,
+     * unknown, expired or invalidated (a deleted key is unknown), 403 from an address outside its list.
+     */
+    async authenticate(presented: string | undefined, address: string): Promise<ApiKeyRow> {
+      if (!presented) throw apiKeyRefusals.missing();
+      const [row] = await db
+        .select()
+        .from(apiKeys)
+        .where(eq(apiKeys.keyHash, hashApiKey(presented)));
+      if (!row || row.invalidatedAt !== null || row.expiresAt <= now()) throw apiKeyRefusals.refused();
+      if (!addressAllowed(address, row.allowedIps)) throw apiKeyRefusals.addressRefused();
+      return row;
+    },
+
+    /** GET /api/v1/team: the key's team. */
+    async team(teamId: number) {
+      const [team] = await db.select({ teamId: teams.id, name: teams.name }).from(teams).where(eq(teams.id, teamId));
+      if (!team) throw failures.notFound();
+      return team;
+    },
+
+    /** GET /api/v1/team/members: who is in the key's team, with their data use this period. */
+    async members(teamId: number): Promise<TeamMember[]> {
+      const [owner] = await db
+        .select({ ownerId: subscriptions.ownerId })
+        .from(subscriptions)
+        .where(eq(subscriptions.teamId, teamId))
+        .limit(1);
+      const rows = await db
+        .select({ member: teamMembers, email: users.email })
+        .from(teamMembers)
+        .innerJoin(users, eq(users.id, teamMembers.userId))
+        .where(eq(teamMembers.teamId, teamId))
+        .orderBy(teamMembers.createdAt, users.email);
+      return rows.map(({ member, email }) => ({
+        userid: member.userId,
+        email,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        role: member.role,
+        isOwner: member.userId === owner?.ownerId,
+        teamId,
+        dateGenerated: member.createdAt.toISOString(),
+        usageBytesThisPeriod: member.usageBytesThisPeriod,
+        // Base 1024, as the members table shows sizes.
+        usedGB: member.usageBytesThisPeriod / 1024 ** 3,
+      }));
+    },
+  };
+}
+
+export type ApiKeys = ReturnType<typeof createApiKeys>;

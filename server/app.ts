@@ -17,6 +17,7 @@ import { healthRoutes } from './routes/health';
 import { monitoringRoutes } from './routes/monitoring';
 import { passwordRoutes } from './routes/password';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { subscriptionTeamRoutes, teamRoutes } from './routes/teams';
 import { userRoutes } from './routes/user';
 import { wellKnownRoutes } from './routes/well-known';
 import type { AppServices } from './services/index';
@@ -49,6 +50,8 @@ export function createApp(services: AppServices) {
   app.route('/api/account', accountCreationRoutes(services));
   app.route('/api/password', passwordRoutes(services));
   app.route('/api/subscription', subscriptionRoutes(services));
+  app.route('/api/subscription', subscriptionTeamRoutes(services));
+  app.route('/api/teams', teamRoutes(services));
   app.route(api.health, healthRoutes(services));
   // Its paths span /api/billing, /api/pricing and /api/recurly, each as the route table names it.
   app.route('/', billingRoutes(services));

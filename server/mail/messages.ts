@@ -72,7 +72,8 @@ export const teamInvitationMessages = {
   subject: /*i18n*/ {
     id: 'teamInvitation.subject',
     message: 'Join the team {teamName} on {productName}',
-    comment: 'Subject of the e-mail that invites a person with an account to a team; {teamName} is the name its owner gave it.',
+    comment:
+      'Subject of the e-mail that invites a person with an account to a team; {teamName} is the name its owner gave it.',
   },
   intro: /*i18n*/ {
     id: 'teamInvitation.intro',

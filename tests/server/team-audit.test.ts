@@ -31,7 +31,7 @@ beforeAll(async () => {
         actorId: actor?.id ?? null,
         actorEmail: actor?.email ?? null,
         subject: `person${index}@audit.test`,
-        details: index % 2 === 0 ? { role: 'user' } : { from: 'user', to: 'admin' },
+        details: (index % 2 === 0 ? { role: 'user' } : { from: 'user', to: 'admin' }) as Record<string, string>,
       };
     }),
   );
@@ -154,8 +154,14 @@ describe('GET /api/subscription/{id}/team/audit.csv', () => {
       `"'=HYPERLINK(""http://evil.test"",""x"")",`,
     ]);
 
-    expect((await portal.request(`${api.subscriptionTeam(team.referenceId)}/audit.csv`, { cookie: team.teamUser.cookie })).status).toBe(403);
-    expect((await portal.request(`${api.subscriptionTeam(team.referenceId)}/audit.csv`, { cookie: team.stranger.cookie })).status).toBe(404);
+    expect(
+      (await portal.request(`${api.subscriptionTeam(team.referenceId)}/audit.csv`, { cookie: team.teamUser.cookie }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await portal.request(`${api.subscriptionTeam(team.referenceId)}/audit.csv`, { cookie: team.stranger.cookie }))
+        .status,
+    ).toBe(404);
   });
 
   it('guards the cells a spreadsheet would read as formulas, and only those', () => {

@@ -5,8 +5,15 @@ import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../contract/api';
 import { ErrorCode } from '../../contract/errors';
-import { AcceptInvitationResponse, invitationLifetimeSeconds, Team, TeamMessage } from '../../contract/teams';
+import {
+  AcceptInvitationResponse,
+  AuditPage,
+  invitationLifetimeSeconds,
+  Team,
+  TeamMessage,
+} from '../../contract/teams';
 import { teamInvitations } from '../../server/db/schema';
+import { demoAccounts, demoInvitationCode, demoPassword, seedDemoAccounts } from '../../server/db/seed-demo';
 import { insertCatalogue, insertSubscription, type Person, password } from './billing-fixtures';
 import { startTestPortal, type TestPortal } from './support';
 import {
@@ -204,5 +211,47 @@ describe('DELETE /api/subscription/{id}/team/invitation/{email}', () => {
     expect(asUser.json.message).toBe(TeamMessage.notAdmin);
     expect((await cancel(cast.stranger, person.email)).status).toBe(404);
     expect((await invitationOf(person.email))?.canceledAt).toBeNull();
+  });
+});
+
+describe('the demo team', () => {
+  it('shows its members’ data use, the new hire’s pending invitation and its history; the new hire can accept', async () => {
+    const demo = await startTestPortal();
+    try {
+      await seedDemoAccounts(demo.db, () => demo.clock.current);
+      const owner = await demo.signIn(demoAccounts.teamOwner, demoPassword);
+      const team = v.parse(
+        Team,
+        (await demo.request(api.subscriptionTeam('demo-teams-yearly'), { cookie: owner })).json,
+      );
+      expect(team).toMatchObject({ name: 'Northwind Broadcast', seats: 10, seatsInUse: 4 });
+      expect(team.teamMembers.map((member) => [member.email, member.usedGB])).toEqual([
+        [demoAccounts.teamOwner, 48.5],
+        [demoAccounts.teamAdmin, 12.25],
+        [demoAccounts.teamUser, 3.75],
+      ]);
+      expect(team.pendingTeamInvitations).toEqual([demoAccounts.newHire]);
+      const log = v.parse(
+        AuditPage,
+        (await demo.request(`${api.subscriptionTeam('demo-teams-yearly')}/audit`, { cookie: owner })).json,
+      );
+      expect(log.events.map((event) => event.kind)).toEqual([
+        'memberInvited',
+        'memberAdded',
+        'seatsChanged',
+        'roleChanged',
+        'memberAdded',
+      ]);
+
+      const newHire = {
+        id: '',
+        email: demoAccounts.newHire,
+        cookie: await demo.signIn(demoAccounts.newHire, demoPassword),
+      };
+      const accepted = await acceptInvitation(demo, newHire, demoInvitationCode);
+      expect(accepted.json).toMatchObject({ success: true, teamName: 'Northwind Broadcast' });
+    } finally {
+      await demo.close();
+    }
   });
 });

@@ -42,7 +42,13 @@ describe('GET /api/subscription/{id}/team', () => {
       const response = await portal.request(teamPath(cast.referenceId), { cookie: who.cookie });
       expect(response.status).toBe(200);
       const team = v.parse(Team, response.json);
-      expect(team).toMatchObject({ teamId: cast.teamId, name: 'Test team', seats: 10, seatsInUse: 3, maxMembers: null });
+      expect(team).toMatchObject({
+        teamId: cast.teamId,
+        name: 'Test team',
+        seats: 10,
+        seatsInUse: 3,
+        maxMembers: null,
+      });
       expect(team.teamMembers.map((member) => [member.email, member.role, member.isOwner])).toEqual([
         [cast.owner.email, 'admin', true],
         [cast.admin.email, 'admin', false],
@@ -144,7 +150,10 @@ describe('POST /api/subscription/{id}/team/member', () => {
   it('invites an address that has an account, in its language, and counts the invitation as a seat', async () => {
     const invitee = await newPerson(portal, 'has.account@members.test');
     await portal.db.update(users).set({ locale: 'de' }).where(eq(users.id, invitee.id));
-    const before = v.parse(Team, (await portal.request(teamPath(cast.referenceId), { cookie: cast.owner.cookie })).json);
+    const before = v.parse(
+      Team,
+      (await portal.request(teamPath(cast.referenceId), { cookie: cast.owner.cookie })).json,
+    );
 
     const response = await addMember(portal, cast.owner, cast.referenceId, { email: invitee.email, role: 'admin' });
     expect(response.json).toEqual({ success: true, outcome: 'invited' });
@@ -157,7 +166,10 @@ describe('POST /api/subscription/{id}/team/member', () => {
     expect(mail?.subject).toBe(`Einladung in das Team Test team bei ${portal.env.productName}`);
     const [row] = await portal.db.select().from(teamInvitations).where(eq(teamInvitations.email, invitee.email));
     expect(mail?.textBody).not.toContain(row?.codeHash);
-    expect((await auditOf(portal, cast.teamId)).at(-1)).toMatchObject({ kind: 'memberInvited', subject: invitee.email });
+    expect((await auditOf(portal, cast.teamId)).at(-1)).toMatchObject({
+      kind: 'memberInvited',
+      subject: invitee.email,
+    });
 
     const again = await addMember(portal, cast.admin, cast.referenceId, { email: invitee.email });
     expect(again.status).toBe(409);
@@ -186,7 +198,8 @@ describe('POST /api/subscription/{id}/team/member', () => {
     expect(elsewhere.status).toBe(409);
     expect(elsewhere.json).toEqual({
       error: ErrorCode.teamMemberConflict,
-      message: 'User is already a paid member or part of another team. Please contact support if you think this is incorrect',
+      message:
+        'User is already a paid member or part of another team. Please contact support if you think this is incorrect',
       isPaid: false,
     });
 
@@ -377,4 +390,3 @@ describe('PUT /api/teams/members/update/role and /api/teams/rename', () => {
     ]);
   });
 });
-

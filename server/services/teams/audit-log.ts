@@ -91,7 +91,7 @@ export function auditCsv(deps: TeamDeps, actor: BillingActor, referenceId: strin
         Object.keys(row.details).length > 0 ? JSON.stringify(row.details) : '',
       ]),
     ];
-    return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+    return `${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
   });
 }
 

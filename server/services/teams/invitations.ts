@@ -22,7 +22,11 @@ function usable(invitation: InvitationRow | undefined, actor: BillingActor, at: 
 }
 
 async function invitationByCode(tx: Transaction, code: string, lock: boolean) {
-  const query = tx.select().from(teamInvitations).where(eq(teamInvitations.codeHash, sha256Hex(code))).limit(1);
+  const query = tx
+    .select()
+    .from(teamInvitations)
+    .where(eq(teamInvitations.codeHash, sha256Hex(code)))
+    .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }

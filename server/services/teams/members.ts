@@ -101,10 +101,7 @@ export async function addMember(
     const outbox = createOutbox(tx, deps.logger, deps.now);
     const names = { firstName: request.firstName || null, lastName: request.lastName || null };
     if (!existing) {
-      const [user] = await tx
-        .insert(users)
-        .values({ email, passwordHash, createdAt: at })
-        .returning({ id: users.id });
+      const [user] = await tx.insert(users).values({ email, passwordHash, createdAt: at }).returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
       await tx.insert(teamMembers).values({ teamId: team.teamId, userId: user.id, role, ...names, createdAt: at });
       if (passwordHash === null) {
@@ -120,7 +117,14 @@ export async function addMember(
           teamAccountMail(deps.env, requestLocale, email, teamName, token, choosePasswordLifetimeSeconds),
         );
       }
-      await recordTeamEvent(tx, { teamId: team.teamId, actor, kind: 'memberAdded', subject: email, details: { role }, at });
+      await recordTeamEvent(tx, {
+        teamId: team.teamId,
+        actor,
+        kind: 'memberAdded',
+        subject: email,
+        details: { role },
+        at,
+      });
       return { success: true, outcome: 'joined' };
     }
 
@@ -137,7 +141,14 @@ export async function addMember(
     });
     const locale = storedLocale(existing.locale) ?? requestLocale;
     await outbox.enqueue(teamInvitationMail(deps.env, locale, email, teamName, code));
-    await recordTeamEvent(tx, { teamId: team.teamId, actor, kind: 'memberInvited', subject: email, details: { role }, at });
+    await recordTeamEvent(tx, {
+      teamId: team.teamId,
+      actor,
+      kind: 'memberInvited',
+      subject: email,
+      details: { role },
+      at,
+    });
     return { success: true, outcome: 'invited' };
   });
 }

@@ -2,10 +2,10 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors';
 import { TeamMessage } from '../../../contract/teams';
 import type { Database } from '../../db/database';
-import type { Env } from '../../env';
-import type { Logger } from '../../logger';
 import { subscriptions, teamMembers } from '../../db/schema';
+import type { Env } from '../../env';
 import { ApiFailure, failures } from '../../http/errors';
+import type { Logger } from '../../logger';
 import type { BillingActor } from '../billing/billing';
 import { type LockedSubscription, lockSubscription, type Transaction } from '../billing/ledger-core';
 
@@ -23,7 +23,8 @@ export const teamFailures = {
   refused: (message: string) => new ApiFailure(400, ErrorCode.teamRefused, message),
   conflict: (message: string) => new ApiFailure(409, ErrorCode.teamConflict, message),
   notFound: (message: string) => new ApiFailure(404, ErrorCode.notFound, message),
-  invitation: (status: 400 | 403 | 409, message: string) => new ApiFailure(status, ErrorCode.invitationRefused, message),
+  invitation: (status: 400 | 403 | 409, message: string) =>
+    new ApiFailure(status, ErrorCode.invitationRefused, message),
 };
 
 /**

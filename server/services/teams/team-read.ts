@@ -23,7 +23,11 @@ export async function readTeam(deps: TeamDeps, actor: BillingActor, referenceId:
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(eq(teamMembers.teamId, teamId))
       // The owner first, then in the order they joined.
-      .orderBy(desc(sql`${teamMembers.userId} = ${subscription.ownerId}`), asc(teamMembers.createdAt), asc(users.email));
+      .orderBy(
+        desc(sql`${teamMembers.userId} = ${subscription.ownerId}`),
+        asc(teamMembers.createdAt),
+        asc(users.email),
+      );
     const invitations = await tx
       .select()
       .from(teamInvitations)

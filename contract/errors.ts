@@ -34,6 +34,14 @@ export const ErrorCode = {
   invalidSignature: 'invalid_signature',
   staleEvent: 'stale_event',
   eventReplayed: 'event_replayed',
+  /** A team change that the team's plan, seats or members do not allow. */
+  teamRefused: 'team_refused',
+  /** The person is already a member of, or invited to, this team. */
+  teamConflict: 'team_conflict',
+  /** The person pays for a subscription or belongs to another team (body: TeamMemberConflict). */
+  teamMemberConflict: 'team_member_conflict',
+  /** An invitation code that is unknown, canceled, expired, used, or meant for another address. */
+  invitationRefused: 'invitation_refused',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

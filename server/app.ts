@@ -19,6 +19,7 @@ import { passwordRoutes } from './routes/password';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { teamApiRoutes } from './routes/team-api';
 import { teamKeyRoutes } from './routes/team-keys';
+import { subscriptionTeamRoutes, teamRoutes } from './routes/teams';
 import { userRoutes } from './routes/user';
 import { wellKnownRoutes } from './routes/well-known';
 import type { AppServices } from './services/index';
@@ -51,6 +52,8 @@ export function createApp(services: AppServices) {
   app.route('/api/account', accountCreationRoutes(services));
   app.route('/api/password', passwordRoutes(services));
   app.route('/api/subscription', subscriptionRoutes(services));
+  app.route('/api/subscription', subscriptionTeamRoutes(services));
+  app.route('/api/teams', teamRoutes(services));
   // API keys, servers and the allow-list check: paths under /api/subscription, /api/teams,
   // /api/account and /api/networking, each as the route table names it.
   app.route('/', teamKeyRoutes(services));

@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BillingEvent } from '../../contract/billing';
+import { invitationLifetimeSeconds } from '../../contract/teams';
 import { createLedger } from '../services/billing/ledger';
 import { hashPassword } from '../services/passwords';
+import { recordTeamEvent } from '../services/teams/audit';
+import { sha256Hex } from '../services/teams/members';
 import type { Database } from './database';
-import { coupons, devices, servers, subscriptions, teamMembers, teams, users } from './schema';
+import { coupons, devices, servers, subscriptions, teamInvitations, teamMembers, teams, users } from './schema';
 import { seedDemoKeysAndServers } from './seed-demo-keys';
 
 /** Demo accounts created on an empty database outside production (listed in the README). */
@@ -14,7 +17,12 @@ export const demoAccounts = {
   teamUser: 'team.user@demo.bondline.example',
   familiesOwner: 'families.owner@demo.bondline.example',
   dedicatedOwner: 'dedicated.owner@demo.bondline.example',
+  /** Has an account and a pending invitation to the demo team (accept it with demoInvitationCode). */
+  newHire: 'new.hire@demo.bondline.example',
 } as const;
+
+/** Demo data only: the code of the new hire's invitation, for /team-accept-invitation?code=… */
+export const demoInvitationCode = 'demo-invitation-northwind-broadcast';
 
 /** Demo data only: never created in production. */
 export const demoPassword = 'bonding-demo-2026';
@@ -85,6 +93,7 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
           usedDataGb: 312.5,
           recurlyAccountCode: 'demo-dedicated',
         },
+        { email: demoAccounts.newHire, passwordHash, title: 'Nico New' },
       ])
       .returning({ id: users.id, email: users.email });
     const idOf = (email: string) => {
@@ -218,10 +227,86 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
       .update(teamMembers)
       .set({ firstName: 'Fay', lastName: 'Families' })
       .where(eq(teamMembers.userId, idOf(demoAccounts.familiesOwner)));
+    const gib = 1024 ** 3;
+    await tx
+      .update(teamMembers)
+      .set({ usageBytesThisPeriod: Math.round(48.5 * gib) })
+      .where(eq(teamMembers.userId, idOf(demoAccounts.teamOwner)));
+    await tx
+      .update(teamMembers)
+      .set({ usageBytesThisPeriod: 20 * gib })
+      .where(eq(teamMembers.userId, idOf(demoAccounts.familiesOwner)));
     await tx.insert(teamMembers).values([
-      { teamId: team, userId: idOf(demoAccounts.teamAdmin), role: 'admin', firstName: 'Adam', lastName: 'Admin' },
-      { teamId: team, userId: idOf(demoAccounts.teamUser), role: 'user', firstName: 'Uma', lastName: 'User' },
+      {
+        teamId: team,
+        userId: idOf(demoAccounts.teamAdmin),
+        role: 'admin',
+        firstName: 'Adam',
+        lastName: 'Admin',
+        usageBytesThisPeriod: Math.round(12.25 * gib),
+        createdAt: daysAgo(390),
+      },
+      {
+        teamId: team,
+        userId: idOf(demoAccounts.teamUser),
+        role: 'user',
+        firstName: 'Uma',
+        lastName: 'User',
+        usageBytesThisPeriod: Math.round(3.75 * gib),
+        createdAt: daysAgo(200),
+      },
     ]);
+    // The new hire has an account, so they are invited rather than added (issue 9).
+    const invitedAt = daysAgo(2);
+    await tx.insert(teamInvitations).values({
+      teamId: team,
+      email: demoAccounts.newHire,
+      role: 'user',
+      firstName: 'Nico',
+      lastName: 'New',
+      codeHash: sha256Hex(demoInvitationCode),
+      invitedBy: idOf(demoAccounts.teamAdmin),
+      createdAt: invitedAt,
+      expiresAt: new Date(invitedAt.getTime() + invitationLifetimeSeconds * 1000),
+    });
+    const ownerActor = { userId: idOf(demoAccounts.teamOwner), email: demoAccounts.teamOwner };
+    const adminActor = { userId: idOf(demoAccounts.teamAdmin), email: demoAccounts.teamAdmin };
+    const teamEvents: Parameters<typeof recordTeamEvent>[1][] = [
+      {
+        teamId: team,
+        actor: ownerActor,
+        kind: 'memberAdded',
+        subject: demoAccounts.teamAdmin,
+        details: { role: 'user' },
+        at: daysAgo(390),
+      },
+      {
+        teamId: team,
+        actor: ownerActor,
+        kind: 'roleChanged',
+        subject: demoAccounts.teamAdmin,
+        details: { from: 'user', to: 'admin' },
+        at: daysAgo(389),
+      },
+      { teamId: team, actor: ownerActor, kind: 'seatsChanged', details: { from: 8, to: 10 }, at: daysAgo(250) },
+      {
+        teamId: team,
+        actor: adminActor,
+        kind: 'memberAdded',
+        subject: demoAccounts.teamUser,
+        details: { role: 'user' },
+        at: daysAgo(200),
+      },
+      {
+        teamId: team,
+        actor: adminActor,
+        kind: 'memberInvited',
+        subject: demoAccounts.newHire,
+        details: { role: 'user' },
+        at: invitedAt,
+      },
+    ];
+    for (const event of teamEvents) await recordTeamEvent(tx, event);
 
     await tx.insert(devices).values([
       { userId: idOf(demoAccounts.individual), name: 'Laptop' },

@@ -68,6 +68,69 @@ export const passwordResetMessages = {
   },
 } satisfies Record<string, MessageDescriptor>;
 
+export const teamInvitationMessages = {
+  subject: /*i18n*/ {
+    id: 'teamInvitation.subject',
+    message: 'Join the team {teamName} on {productName}',
+    comment:
+      'Subject of the e-mail that invites a person with an account to a team; {teamName} is the name its owner gave it.',
+  },
+  intro: /*i18n*/ {
+    id: 'teamInvitation.intro',
+    message: 'You are invited to join the team {teamName} on {productName}.',
+  },
+  openLink: /*i18n*/ {
+    id: 'teamInvitation.openLink',
+    message: 'To accept, sign in with this e-mail address and open this link:',
+    comment: 'Plain-text mail: followed by the invitation link on a line of its own.',
+  },
+  linkLabel: /*i18n*/ {
+    id: 'teamInvitation.linkLabel',
+    message: 'Accept the invitation',
+    comment: 'HTML mail: the text of the invitation link.',
+  },
+  lifetime: /*i18n*/ {
+    id: 'teamInvitation.lifetime',
+    message: '{days, plural, one {The invitation works for # day.} other {The invitation works for # days.}}',
+  },
+  ignore: /*i18n*/ {
+    id: 'teamInvitation.ignore',
+    message: 'If you do not want to join this team, ignore this e-mail.',
+  },
+} satisfies Record<string, MessageDescriptor>;
+
+/** The mail to a person whose account a team's admin created without a password. */
+export const teamAccountMessages = {
+  subject: /*i18n*/ {
+    id: 'teamAccount.subject',
+    message: 'Your {productName} account in the team {teamName}',
+  },
+  intro: /*i18n*/ {
+    id: 'teamAccount.intro',
+    message:
+      'An account with this e-mail address was created for you and added to the team {teamName} on {productName}.',
+  },
+  openLink: /*i18n*/ {
+    id: 'teamAccount.openLink',
+    message: 'To choose your password, open this link:',
+    comment: 'Plain-text mail: followed by the link on a line of its own.',
+  },
+  linkLabel: /*i18n*/ {
+    id: 'teamAccount.linkLabel',
+    message: 'Choose your password',
+    comment: 'HTML mail: the text of the link to the page where the password is chosen.',
+  },
+  lifetime: /*i18n*/ {
+    id: 'teamAccount.lifetime',
+    message:
+      '{days, plural, one {The link works for # day, and only once.} other {The link works for # days, and only once.}}',
+  },
+  noPasswordYet: /*i18n*/ {
+    id: 'teamAccount.noPasswordYet',
+    message: 'Until a password is chosen, no one can sign in to this account.',
+  },
+} satisfies Record<string, MessageDescriptor>;
+
 export const commonMessages = {
   support: /*i18n*/ {
     id: 'common.support',

@@ -1,10 +1,17 @@
 import { verificationCodeLifetimeSeconds } from '../../contract/account-creation';
 import type { Locale } from '../../contract/locales';
 import { resetTokenLifetimeSeconds } from '../../contract/password';
+import { invitationLifetimeSeconds } from '../../contract/teams';
 import type { Env } from '../env';
 import type { Mail } from '../services/outbox';
 import { directionOf, type Translate, translatorFor } from './i18n';
-import { commonMessages, passwordResetMessages, verificationMessages } from './messages';
+import {
+  commonMessages,
+  passwordResetMessages,
+  teamAccountMessages,
+  teamInvitationMessages,
+  verificationMessages,
+} from './messages';
 
 type MailEnv = Pick<Env, 'productName' | 'publicOrigin' | 'supportEmail'>;
 
@@ -127,6 +134,68 @@ export function passwordResetMail(env: MailEnv, locale: Locale, email: string, t
       { kind: 'link', href: link, label: t(passwordResetMessages.linkLabel) },
       { kind: 'paragraph', text: lifetime },
       { kind: 'note', text: ignore },
+      support.html,
+    ]),
+  };
+}
+
+/** The invitation of a person who has an account: a link with the single-use code, bound to this address. */
+export function teamInvitationMail(env: MailEnv, locale: Locale, email: string, teamName: string, code: string): Mail {
+  const t = translatorFor(locale);
+  const link = `${env.publicOrigin}/team-accept-invitation?code=${encodeURIComponent(code)}`;
+  const { productName, supportEmail } = env;
+  const days = Math.round(invitationLifetimeSeconds / 86_400);
+  const subject = t(teamInvitationMessages.subject, { teamName, productName });
+  const intro = t(teamInvitationMessages.intro, { teamName, productName });
+  const lifetime = t(teamInvitationMessages.lifetime, { days });
+  const ignore = t(teamInvitationMessages.ignore);
+  const support = supportLine(t, locale, supportEmail);
+  return {
+    to: email,
+    subject,
+    text: [intro, '', t(teamInvitationMessages.openLink), link, '', lifetime, '', ignore, '', support.text].join('\n'),
+    html: htmlDocument(locale, subject, [
+      { kind: 'paragraph', text: intro },
+      { kind: 'link', href: link, label: t(teamInvitationMessages.linkLabel) },
+      { kind: 'paragraph', text: lifetime },
+      { kind: 'note', text: ignore },
+      support.html,
+    ]),
+  };
+}
+
+/**
+ * The mail to a person whose account a team's admin created without a password: a password reset
+ * link (the same page and tokens as a reset) that lasts `lifetimeSeconds`.
+ */
+export function teamAccountMail(
+  env: MailEnv,
+  locale: Locale,
+  email: string,
+  teamName: string,
+  token: string,
+  lifetimeSeconds: number,
+): Mail {
+  const t = translatorFor(locale);
+  const link = `${env.publicOrigin}/password/reset/${encodeURIComponent(token)}`;
+  const { productName, supportEmail } = env;
+  const days = Math.round(lifetimeSeconds / 86_400);
+  const subject = t(teamAccountMessages.subject, { teamName, productName });
+  const intro = t(teamAccountMessages.intro, { teamName, productName });
+  const lifetime = t(teamAccountMessages.lifetime, { days });
+  const noPasswordYet = t(teamAccountMessages.noPasswordYet);
+  const support = supportLine(t, locale, supportEmail);
+  return {
+    to: email,
+    subject,
+    text: [intro, '', t(teamAccountMessages.openLink), link, '', lifetime, '', noPasswordYet, '', support.text].join(
+      '\n',
+    ),
+    html: htmlDocument(locale, subject, [
+      { kind: 'paragraph', text: intro },
+      { kind: 'link', href: link, label: t(teamAccountMessages.linkLabel) },
+      { kind: 'paragraph', text: lifetime },
+      { kind: 'note', text: noPasswordYet },
       support.html,
     ]),
   };

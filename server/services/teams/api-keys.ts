@@ -16,7 +16,7 @@ import type { BillingActor } from '../billing/billing';
 import type { Transaction } from '../billing/ledger-core';
 import { addressAllowed, invalidAllowedIps } from './allowed-ips';
 import { recordTeamEvent } from './audit';
-import { lockTeamForAdmin } from './team-access';
+import { lockManagedTeam } from './team-access';
 
 /**
  * A team's API keys (decision 0005): `bnd_` and 256 random bits, shown once at creation and stored
@@ -80,7 +80,7 @@ export function createApiKeys(db: Database, now: () => Date) {
   return {
     create: (actor: BillingActor, referenceId: string, request: { description: string; allowedIPs: string[] }) =>
       db.transaction(async (tx): Promise<CreateApiKeyResponse> => {
-        const { teamId } = await lockTeamForAdmin(tx, actor, referenceId);
+        const { teamId } = await lockManagedTeam(tx, actor, referenceId);
         refuseInvalidAllowedIps(request.allowedIPs);
         const apiKey = `${keyPrefix}${randomBytes(32).toString('base64url')}`;
         const at = now();
@@ -111,7 +111,7 @@ export function createApiKeys(db: Database, now: () => Date) {
 
     delete: (actor: BillingActor, referenceId: string, keyId: string) =>
       db.transaction(async (tx) => {
-        const { teamId } = await lockTeamForAdmin(tx, actor, referenceId);
+        const { teamId } = await lockManagedTeam(tx, actor, referenceId);
         const row = await lockKeyOfTeam(tx, teamId, keyId);
         await tx.delete(apiKeys).where(eq(apiKeys.id, row.id));
         await recordTeamEvent(tx, {
@@ -126,7 +126,7 @@ export function createApiKeys(db: Database, now: () => Date) {
 
     updateAllowedIps: (actor: BillingActor, referenceId: string, keyId: string, allowedIps: string[]) =>
       db.transaction(async (tx): Promise<ApiKey> => {
-        const { teamId } = await lockTeamForAdmin(tx, actor, referenceId);
+        const { teamId } = await lockManagedTeam(tx, actor, referenceId);
         const row = await lockKeyOfTeam(tx, teamId, keyId);
         refuseInvalidAllowedIps(allowedIps);
         const [updated] = await tx.update(apiKeys).set({ allowedIps }).where(eq(apiKeys.id, row.id)).returning();

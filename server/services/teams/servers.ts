@@ -7,7 +7,7 @@ import { failures } from '../../http/errors';
 import type { BillingActor } from '../billing/billing';
 import { lockSubscription, refusals } from '../billing/ledger-core';
 import { recordTeamEvent } from './audit';
-import { teamRefusals } from './team-access';
+import { teamFailures } from './team-access';
 
 /**
  * Servers: a team's (team_id set) and a person's private ones (team_id null, teamId -1 in the
@@ -72,7 +72,7 @@ export function createServers(db: Database, now: () => Date) {
     requestServer: (actor: BillingActor, referenceId: string, timeInterval: string) =>
       db.transaction(async (tx) => {
         const { subscription, isAdminOrOwner } = await lockSubscription(tx, actor, referenceId);
-        if (!isAdminOrOwner) throw teamRefusals.notAdmin();
+        if (!isAdminOrOwner) throw teamFailures.notAdmin();
         if (subscription.type !== 'dedicated_server') throw refusals.refused(TeamMessage.notDedicatedServerPlan);
         if (subscription.state === 'expired') throw refusals.refused(SubscriptionMessage.expired);
         const at = now();

@@ -1,26 +1,84 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors';
 import { TeamMessage } from '../../../contract/teams';
-import { ApiFailure } from '../../http/errors';
+import type { Database } from '../../db/database';
+import { subscriptions, teamMembers } from '../../db/schema';
+import type { Env } from '../../env';
+import { ApiFailure, failures } from '../../http/errors';
+import type { Logger } from '../../logger';
 import type { BillingActor } from '../billing/billing';
-import { type LockedSubscription, lockSubscription, refusals, type Transaction } from '../billing/ledger-core';
+import { type LockedSubscription, lockSubscription, type Transaction } from '../billing/ledger-core';
 
-export const teamRefusals = {
+/**
+ * Who may change a team, and the lock every change of a team takes first: the row of the team's
+ * subscription (`for update`), so seat counts and membership checks hold under concurrency.
+ */
+
+export type TeamDeps = { db: Database; env: Env; logger: Logger; now: () => Date };
+
+export type ManagedTeam = LockedSubscription & { teamId: number };
+
+export const teamFailures = {
   notAdmin: () => new ApiFailure(403, ErrorCode.forbidden, TeamMessage.notAdmin),
-  notATeamPlan: () => refusals.refused(TeamMessage.notATeamPlan),
+  refused: (message: string) => new ApiFailure(400, ErrorCode.teamRefused, message),
+  conflict: (message: string) => new ApiFailure(409, ErrorCode.teamConflict, message),
+  notFound: (message: string) => new ApiFailure(404, ErrorCode.notFound, message),
+  invitation: (status: 400 | 403 | 409, message: string) =>
+    new ApiFailure(status, ErrorCode.invitationRefused, message),
 };
 
 /**
- * The subscription under its row lock, for a change its owner or a team admin may make: 404 for
- * whoever cannot see it, 403 for a team user, 400 when it has no team. Returns its team's id.
+ * The team of a teams or families subscription, locked, for its owner or one of its admins: a
+ * stranger gets 404 (from lockSubscription), a team user 403, another kind of subscription 400.
  */
-export async function lockTeamForAdmin(
-  tx: Transaction,
-  actor: BillingActor,
-  referenceId: string,
-): Promise<LockedSubscription & { teamId: number }> {
+export async function lockManagedTeam(tx: Transaction, actor: BillingActor, referenceId: string): Promise<ManagedTeam> {
   const locked = await lockSubscription(tx, actor, referenceId);
-  if (!locked.isAdminOrOwner) throw teamRefusals.notAdmin();
-  const { type, teamId } = locked.subscription;
-  if ((type !== 'teams' && type !== 'families') || teamId === null) throw teamRefusals.notATeamPlan();
-  return { ...locked, teamId };
+  const { subscription } = locked;
+  const teamPlan = subscription.type === 'teams' || subscription.type === 'families';
+  if (!teamPlan || subscription.teamId === null) throw teamFailures.refused(TeamMessage.notATeamPlan);
+  if (!locked.isAdminOrOwner) throw teamFailures.notAdmin();
+  return { ...locked, teamId: subscription.teamId };
+}
+
+/** The same, for the calls that name the team rather than its subscription. */
+export async function lockManagedTeamById(tx: Transaction, actor: BillingActor, teamId: number): Promise<ManagedTeam> {
+  const referenceId = await subscriptionOfTeam(tx, teamId);
+  if (referenceId === null) throw failures.notFound();
+  return lockManagedTeam(tx, actor, referenceId);
+}
+
+/** The reference id of the subscription a team belongs to (the oldest, should there be several). */
+export async function subscriptionOfTeam(tx: Transaction, teamId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ referenceId: subscriptions.referenceId })
+    .from(subscriptions)
+    .where(eq(subscriptions.teamId, teamId))
+    .orderBy(asc(subscriptions.createdAt))
+    .limit(1);
+  return row?.referenceId ?? null;
+}
+
+/**
+ * Spec section 8's rule for joining a team: nobody who belongs to another team or pays for a
+ * subscription of their own (one that has not expired). Null when the person may join.
+ */
+export async function joiningConflict(
+  tx: Transaction,
+  userId: string,
+  teamId: number,
+): Promise<{ isPaid: boolean } | null> {
+  const [row] = await tx
+    .select({
+      inAnotherTeam: sql<boolean>`exists (${tx
+        .select({ one: sql`1` })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.userId, userId), ne(teamMembers.teamId, teamId)))})`,
+      isPaid: sql<boolean>`exists (${tx
+        .select({ one: sql`1` })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.ownerId, userId), ne(subscriptions.state, 'expired')))})`,
+    })
+    .from(sql`(select 1) as one`);
+  if (!row || (!row.inAnotherTeam && !row.isPaid)) return null;
+  return { isPaid: row.isPaid };
 }

@@ -1,0 +1,93 @@
+import { type Context, Hono } from 'hono';
+import { ErrorCode } from '../../contract/errors';
+import {
+  AcceptInvitationRequest,
+  AddTeamMemberRequest,
+  AuditQuery,
+  RenameTeamRequest,
+  TeamMessage,
+  UpdateRoleRequest,
+} from '../../contract/teams';
+import { failures } from '../http/errors';
+import {
+  type AppEnv,
+  bodyOf,
+  queryOf,
+  requireSession,
+  sessionOf,
+  validateJson,
+  validateQuery,
+} from '../http/middleware';
+import { negotiateLocale } from '../mail/i18n';
+import type { BillingActor } from '../services/billing/billing';
+import type { AppServices } from '../services/index';
+import { hashPassword, isCommonPassword } from '../services/passwords';
+import { auditCsv, auditPage } from '../services/teams/audit-log';
+import { acceptInvitation, cancelInvitation } from '../services/teams/invitations';
+import { addMember, type JoiningConflict, removeMember, renameTeam, updateRole } from '../services/teams/members';
+import { readTeam } from '../services/teams/team-read';
+
+/** The team of a subscription (spec sections 3, 4 and 8): under /api/subscription/{id}. */
+export function subscriptionTeamRoutes(services: AppServices) {
+  return new Hono<AppEnv>()
+    .get('/:id/team', requireSession(), async (c) => {
+      return c.json(await readTeam(services, actorOf(c), c.req.param('id')), 200);
+    })
+    .post('/:id/team/member', requireSession(), validateJson(AddTeamMemberRequest), async (c) => {
+      const request = bodyOf(c, AddTeamMemberRequest);
+      if (request.password && isCommonPassword(request.password)) throw failures.passwordTooCommon();
+      const result = await addMember(services, actorOf(c), c.req.param('id'), {
+        request,
+        passwordHash: request.password ? await hashPassword(request.password) : null,
+        requestLocale: negotiateLocale(c.req.header('accept-language')),
+      });
+      return result.outcome === 'conflict' ? joiningConflict(c, result) : c.json(result, 200);
+    })
+    .delete('/:id/team/invitation/:email', requireSession(), async (c) => {
+      await cancelInvitation(services, actorOf(c), c.req.param('id'), c.req.param('email'));
+      return c.body(null, 204);
+    })
+    .delete('/:id/teamMember/:member', requireSession(), async (c) => {
+      await removeMember(services, actorOf(c), c.req.param('id'), c.req.param('member'));
+      return c.body(null, 204);
+    })
+    .get('/:id/team/audit', requireSession(), validateQuery(AuditQuery), async (c) => {
+      return c.json(await auditPage(services, actorOf(c), c.req.param('id'), queryOf(c, AuditQuery)), 200);
+    })
+    .get('/:id/team/audit.csv', requireSession(), validateQuery(AuditQuery), async (c) => {
+      const csv = await auditCsv(services, actorOf(c), c.req.param('id'), queryOf(c, AuditQuery));
+      return c.body(csv, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="team-audit-log.csv"',
+        'Cache-Control': 'no-store',
+      });
+    });
+}
+
+/** The calls that name a team rather than its subscription: under /api/teams. */
+export function teamRoutes(services: AppServices) {
+  return new Hono<AppEnv>()
+    .post('/invitation', requireSession(), validateJson(AcceptInvitationRequest), async (c) => {
+      const { confirmationCode } = bodyOf(c, AcceptInvitationRequest);
+      const result = await acceptInvitation(services, actorOf(c), confirmationCode);
+      return 'outcome' in result ? joiningConflict(c, result) : c.json(result, 200);
+    })
+    .put('/members/update/role', requireSession(), validateJson(UpdateRoleRequest), async (c) => {
+      await updateRole(services, actorOf(c), bodyOf(c, UpdateRoleRequest));
+      return c.json({ success: true as const }, 200);
+    })
+    .put('/rename', requireSession(), validateJson(RenameTeamRequest), async (c) => {
+      await renameTeam(services, actorOf(c), bodyOf(c, RenameTeamRequest));
+      return c.json({ success: true as const }, 200);
+    });
+}
+
+function actorOf(c: Context<AppEnv>): BillingActor {
+  const { claims } = sessionOf(c);
+  return { userId: claims.sub, email: claims.email };
+}
+
+/** Spec section 8's 409: the exact message, and whether the person pays for a subscription of their own. */
+function joiningConflict(c: Context<AppEnv>, { isPaid }: JoiningConflict) {
+  return c.json({ error: ErrorCode.teamMemberConflict, message: TeamMessage.alreadyInAnotherTeam, isPaid }, 409);
+}

@@ -1,0 +1,109 @@
+import { and, eq } from 'drizzle-orm';
+import { type AcceptInvitationResponse, TeamMessage } from '../../../contract/teams';
+import { subscriptions, teamInvitations, teamMembers, teams } from '../../db/schema';
+import type { BillingActor } from '../billing/billing';
+import type { Transaction } from '../billing/ledger-core';
+import { recordTeamEvent } from './audit';
+import { type JoiningConflict, livePendingInvitations, sha256Hex } from './members';
+import { joiningConflict, lockManagedTeam, subscriptionOfTeam, type TeamDeps, teamFailures } from './team-access';
+
+type InvitationRow = typeof teamInvitations.$inferSelect;
+
+/** The invitation if its code can be used now by `actor`; else the refusal, the code's state before whose it is. */
+function usable(invitation: InvitationRow | undefined, actor: BillingActor, at: Date): InvitationRow {
+  if (!invitation) throw teamFailures.invitation(400, TeamMessage.invitationInvalid);
+  if (invitation.canceledAt) throw teamFailures.invitation(400, TeamMessage.invitationCanceled);
+  if (invitation.acceptedAt) throw teamFailures.invitation(409, TeamMessage.invitationUsed);
+  if (invitation.expiresAt <= at) throw teamFailures.invitation(400, TeamMessage.invitationExpired);
+  if (invitation.email !== actor.email.toLowerCase()) {
+    throw teamFailures.invitation(403, TeamMessage.invitationForAnotherAddress);
+  }
+  return invitation;
+}
+
+async function invitationByCode(tx: Transaction, code: string, lock: boolean) {
+  const query = tx
+    .select()
+    .from(teamInvitations)
+    .where(eq(teamInvitations.codeHash, sha256Hex(code)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * POST /api/teams/invitation: the signed-in person joins the team of the code mailed to their
+ * address. The code is checked once to refuse early, then again under the subscription's row lock
+ * (taken first, as every team change does): of two accepts at once, the second finds it used.
+ */
+export async function acceptInvitation(
+  deps: TeamDeps,
+  actor: BillingActor,
+  code: string,
+): Promise<AcceptInvitationResponse | JoiningConflict> {
+  return deps.db.transaction(async (tx) => {
+    const at = deps.now();
+    const seen = usable(await invitationByCode(tx, code, false), actor, at);
+    const referenceId = await subscriptionOfTeam(tx, seen.teamId);
+    if (referenceId === null) throw teamFailures.invitation(400, TeamMessage.invitationInvalid);
+    // The invitee cannot see the subscription yet, so lockSubscription's visibility rule does not apply.
+    await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.referenceId, referenceId))
+      .for('update');
+    const invitation = usable(await invitationByCode(tx, code, true), actor, at);
+
+    const [membership] = await tx
+      .select({ role: teamMembers.role })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, invitation.teamId), eq(teamMembers.userId, actor.userId)));
+    if (membership) throw teamFailures.conflict(TeamMessage.alreadyMember);
+    const conflict = await joiningConflict(tx, actor.userId, invitation.teamId);
+    if (conflict) return { outcome: 'conflict', isPaid: conflict.isPaid };
+
+    await tx.insert(teamMembers).values({
+      teamId: invitation.teamId,
+      userId: actor.userId,
+      role: invitation.role,
+      firstName: invitation.firstName,
+      lastName: invitation.lastName,
+      createdAt: at,
+    });
+    await tx.update(teamInvitations).set({ acceptedAt: at }).where(eq(teamInvitations.id, invitation.id));
+    await recordTeamEvent(tx, {
+      teamId: invitation.teamId,
+      actor,
+      kind: 'invitationAccepted',
+      subject: invitation.email,
+      details: { role: invitation.role },
+      at,
+    });
+    const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, invitation.teamId));
+    return { success: true, teamId: invitation.teamId, teamName: team?.name ?? '', referenceId };
+  });
+}
+
+/** DELETE /api/subscription/{id}/team/invitation/{email}. */
+export async function cancelInvitation(deps: TeamDeps, actor: BillingActor, referenceId: string, email: string) {
+  await deps.db.transaction(async (tx) => {
+    const team = await lockManagedTeam(tx, actor, referenceId);
+    const at = deps.now();
+    const address = email.trim().toLowerCase();
+    const canceled = await tx
+      .update(teamInvitations)
+      .set({ canceledAt: at })
+      .where(and(livePendingInvitations(team.teamId, at), eq(teamInvitations.email, address)))
+      .returning({ role: teamInvitations.role });
+    const [invitation] = canceled;
+    if (!invitation) throw teamFailures.notFound(TeamMessage.invitationNotFound);
+    await recordTeamEvent(tx, {
+      teamId: team.teamId,
+      actor,
+      kind: 'invitationCanceled',
+      subject: address,
+      details: { role: invitation.role },
+      at,
+    });
+  });
+}

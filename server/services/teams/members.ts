@@ -1,0 +1,252 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Locale } from '../../../contract/locales';
+import {
+  type AddTeamMemberRequest,
+  type AddTeamMemberResponse,
+  invitationLifetimeSeconds,
+  TeamMessage,
+  type TeamRole,
+} from '../../../contract/teams';
+import { passwordResetTokens, teamInvitations, teamMembers, teams, users } from '../../db/schema';
+import { storedLocale } from '../../mail/i18n';
+import { teamAccountMail, teamInvitationMail } from '../../mail/templates';
+import { findUserByEmail } from '../accounts';
+import type { BillingActor } from '../billing/billing';
+import { seatsInUse, type Transaction } from '../billing/ledger-core';
+import { createOutbox } from '../outbox';
+import { recordTeamEvent } from './audit';
+import {
+  joiningConflict,
+  lockManagedTeam,
+  lockManagedTeamById,
+  type ManagedTeam,
+  type TeamDeps,
+  teamFailures,
+} from './team-access';
+
+/** The "choose your password" link of an account created by a team's admin lasts as long as an invitation. */
+export const choosePasswordLifetimeSeconds = invitationLifetimeSeconds;
+
+export const sha256Hex = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** 256 bits from a CSPRNG, base64url: 43 characters. */
+export const newSecret = () => randomBytes(32).toString('base64url');
+
+/** The 409 of spec section 8, told apart from refusals so its body can carry `isPaid`. */
+export type JoiningConflict = { outcome: 'conflict'; isPaid: boolean };
+
+export type AddMemberInput = {
+  request: AddTeamMemberRequest;
+  /** The password given, already hashed (hashing is slow: done before the subscription is locked). */
+  passwordHash: string | null;
+  /** The inviter's language, for a recipient whose own is unknown. */
+  requestLocale: Locale;
+};
+
+async function teamNameOf(tx: Transaction, teamId: number): Promise<string> {
+  const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+  return team?.name ?? '';
+}
+
+/** Refuses an add that would take more seats than the subscription has (families: more people than the plan holds). */
+async function ensureRoomForOneMore(tx: Transaction, team: ManagedTeam) {
+  const inUse = await seatsInUse(tx, team.subscription);
+  if (team.subscription.type === 'families') {
+    // A families plan is one seat bought for a household: the plan's number of people is the limit.
+    const maxMembers = team.plan?.maxTeamMembers ?? team.subscription.quantity;
+    if (inUse + 1 > maxMembers) throw teamFailures.refused(TeamMessage.familyFull);
+    return;
+  }
+  if (inUse + 1 > team.subscription.quantity) throw teamFailures.refused(TeamMessage.seatsFull);
+}
+
+/**
+ * POST /api/subscription/{id}/team/member. Under the subscription's row lock: an address without an
+ * account gets one and joins at once; an address with one gets an invitation mail. Concurrent adds
+ * wait for each other's lock, so the seat check always counts what the others added.
+ */
+export async function addMember(
+  deps: TeamDeps,
+  actor: BillingActor,
+  referenceId: string,
+  { request, passwordHash, requestLocale }: AddMemberInput,
+): Promise<AddTeamMemberResponse | JoiningConflict> {
+  return deps.db.transaction(async (tx) => {
+    const team = await lockManagedTeam(tx, actor, referenceId);
+    const at = deps.now();
+    const { email, role } = request;
+    const existing = await findUserByEmail(tx, email);
+    if (existing) {
+      const [membership] = await tx
+        .select({ role: teamMembers.role })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, existing.id)));
+      if (membership) throw teamFailures.conflict(TeamMessage.alreadyMember);
+    }
+    const [pending] = await tx
+      .select({ id: teamInvitations.id, expiresAt: teamInvitations.expiresAt })
+      .from(teamInvitations)
+      .where(pendingInvitationOf(team.teamId, email));
+    if (pending && pending.expiresAt > at) throw teamFailures.conflict(TeamMessage.alreadyInvited);
+    if (existing) {
+      const conflict = await joiningConflict(tx, existing.id, team.teamId);
+      if (conflict) return { outcome: 'conflict', isPaid: conflict.isPaid };
+    }
+    // An invitation that expired unanswered still holds the one pending place of its address: void it.
+    if (pending) await tx.update(teamInvitations).set({ canceledAt: at }).where(eq(teamInvitations.id, pending.id));
+    await ensureRoomForOneMore(tx, team);
+
+    const teamName = await teamNameOf(tx, team.teamId);
+    const outbox = createOutbox(tx, deps.logger, deps.now);
+    const names = { firstName: request.firstName || null, lastName: request.lastName || null };
+    if (!existing) {
+      const [user] = await tx.insert(users).values({ email, passwordHash, createdAt: at }).returning({ id: users.id });
+      if (!user) throw new Error('user insert returned nothing');
+      await tx.insert(teamMembers).values({ teamId: team.teamId, userId: user.id, role, ...names, createdAt: at });
+      if (passwordHash === null) {
+        // The password reset machinery, with a longer link: the page and the single-use rule are the same.
+        const token = newSecret();
+        await tx.insert(passwordResetTokens).values({
+          userId: user.id,
+          tokenHash: sha256Hex(token),
+          expiresAt: new Date(at.getTime() + choosePasswordLifetimeSeconds * 1000),
+          createdAt: at,
+        });
+        await outbox.enqueue(
+          teamAccountMail(deps.env, requestLocale, email, teamName, token, choosePasswordLifetimeSeconds),
+        );
+      }
+      await recordTeamEvent(tx, {
+        teamId: team.teamId,
+        actor,
+        kind: 'memberAdded',
+        subject: email,
+        details: { role },
+        at,
+      });
+      return { success: true, outcome: 'joined' };
+    }
+
+    const code = newSecret();
+    await tx.insert(teamInvitations).values({
+      teamId: team.teamId,
+      email,
+      role,
+      ...names,
+      codeHash: sha256Hex(code),
+      invitedBy: actor.userId,
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + invitationLifetimeSeconds * 1000),
+    });
+    const locale = storedLocale(existing.locale) ?? requestLocale;
+    await outbox.enqueue(teamInvitationMail(deps.env, locale, email, teamName, code));
+    await recordTeamEvent(tx, {
+      teamId: team.teamId,
+      actor,
+      kind: 'memberInvited',
+      subject: email,
+      details: { role },
+      at,
+    });
+    return { success: true, outcome: 'invited' };
+  });
+}
+
+/** Not accepted and not canceled (it may have expired: callers compare `expiresAt`). */
+export function pendingInvitationOf(teamId: number, email: string) {
+  return and(
+    eq(teamInvitations.teamId, teamId),
+    eq(teamInvitations.email, email),
+    isNull(teamInvitations.acceptedAt),
+    isNull(teamInvitations.canceledAt),
+  );
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** DELETE /api/subscription/{id}/teamMember/{userid or email}. The owner stays. */
+export async function removeMember(deps: TeamDeps, actor: BillingActor, referenceId: string, member: string) {
+  await deps.db.transaction(async (tx) => {
+    const team = await lockManagedTeam(tx, actor, referenceId);
+    const named = uuidPattern.test(member) ? eq(users.id, member.toLowerCase()) : eq(users.email, member.toLowerCase());
+    const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(named);
+    if (user && user.id === team.subscription.ownerId) throw teamFailures.refused(TeamMessage.ownerCannotBeRemoved);
+    const removed = user
+      ? await tx
+          .delete(teamMembers)
+          .where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, user.id)))
+          .returning({ role: teamMembers.role })
+      : [];
+    const [membership] = removed;
+    if (!user || !membership) throw teamFailures.notFound(TeamMessage.memberNotFound);
+    await recordTeamEvent(tx, {
+      teamId: team.teamId,
+      actor,
+      kind: 'memberRemoved',
+      subject: user.email,
+      details: { role: membership.role },
+      at: deps.now(),
+    });
+  });
+}
+
+/** PUT /api/teams/members/update/role. The owner is always an admin. */
+export async function updateRole(
+  deps: TeamDeps,
+  actor: BillingActor,
+  request: { teamId: number; userid: string; role: TeamRole },
+) {
+  await deps.db.transaction(async (tx) => {
+    const team = await lockManagedTeamById(tx, actor, request.teamId);
+    const [member] = await tx
+      .select({ role: teamMembers.role, email: users.email })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, request.userid)));
+    if (request.userid === team.subscription.ownerId && request.role !== 'admin') {
+      throw teamFailures.refused(TeamMessage.ownerCannotBeDemoted);
+    }
+    if (!member) throw teamFailures.notFound(TeamMessage.memberNotFound);
+    if (member.role === request.role) return;
+    await tx
+      .update(teamMembers)
+      .set({ role: request.role })
+      .where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, request.userid)));
+    await recordTeamEvent(tx, {
+      teamId: team.teamId,
+      actor,
+      kind: 'roleChanged',
+      subject: member.email,
+      details: { from: member.role, to: request.role },
+      at: deps.now(),
+    });
+  });
+}
+
+/** PUT /api/teams/rename. */
+export async function renameTeam(deps: TeamDeps, actor: BillingActor, request: { teamId: number; teamName: string }) {
+  await deps.db.transaction(async (tx) => {
+    const team = await lockManagedTeamById(tx, actor, request.teamId);
+    const from = await teamNameOf(tx, team.teamId);
+    if (from === request.teamName) return;
+    await tx.update(teams).set({ name: request.teamName }).where(eq(teams.id, team.teamId));
+    await recordTeamEvent(tx, {
+      teamId: team.teamId,
+      actor,
+      kind: 'teamRenamed',
+      subject: request.teamName,
+      details: { from, to: request.teamName },
+      at: deps.now(),
+    });
+  });
+}
+
+/** Pending invitations that have not expired, as of `at`. */
+export const livePendingInvitations = (teamId: number, at: Date) =>
+  and(
+    eq(teamInvitations.teamId, teamId),
+    isNull(teamInvitations.acceptedAt),
+    isNull(teamInvitations.canceledAt),
+    gt(teamInvitations.expiresAt, at),
+  );

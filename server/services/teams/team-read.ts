@@ -1,0 +1,83 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Team } from '../../../contract/teams';
+import { apiKeys, teamInvitations, teamMembers, teams, users } from '../../db/schema';
+import type { BillingActor } from '../billing/billing';
+import { seatsInUse } from '../billing/ledger-core';
+import { livePendingInvitations } from './members';
+import { lockManagedTeam, type TeamDeps } from './team-access';
+
+const bytesPerGB = 1024 ** 3;
+
+/**
+ * GET /api/subscription/{id}/team, for the owner and the team's admins. Read under the
+ * subscription's lock, like every change of the team, so members, invitations and seats agree.
+ */
+export async function readTeam(deps: TeamDeps, actor: BillingActor, referenceId: string): Promise<Team> {
+  return deps.db.transaction(async (tx) => {
+    const { subscription, plan, teamId } = await lockManagedTeam(tx, actor, referenceId);
+    const at = deps.now();
+    const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+    const members = await tx
+      .select({ member: teamMembers, email: users.email })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(eq(teamMembers.teamId, teamId))
+      // The owner first, then in the order they joined.
+      .orderBy(
+        desc(sql`${teamMembers.userId} = ${subscription.ownerId}`),
+        asc(teamMembers.createdAt),
+        asc(users.email),
+      );
+    const invitations = await tx
+      .select()
+      .from(teamInvitations)
+      .where(livePendingInvitations(teamId, at))
+      .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.email));
+    const keys = await tx
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.teamId, teamId))
+      .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+    return {
+      teamId,
+      name: team?.name ?? '',
+      referenceId: subscription.referenceId,
+      teamMembers: members.map(({ member, email }) => ({
+        userid: member.userId,
+        email,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        role: member.role,
+        isOwner: member.userId === subscription.ownerId,
+        teamId,
+        dateGenerated: member.createdAt.toISOString(),
+        usageBytesThisPeriod: member.usageBytesThisPeriod,
+        usedGB: member.usageBytesThisPeriod / bytesPerGB,
+      })),
+      pendingTeamInvitations: invitations.map((invitation) => invitation.email),
+      invitations: invitations.map((invitation) => ({
+        email: invitation.email,
+        role: invitation.role,
+        invitedAt: invitation.createdAt.toISOString(),
+        expiresAt: invitation.expiresAt.toISOString(),
+      })),
+      apiKeys: keys.map((key) => ({
+        keyId: key.id,
+        prefix: key.prefix,
+        description: key.description,
+        dateGenerated: key.createdAt.toISOString(),
+        expirationDate: key.expiresAt.toISOString(),
+        invalidated: key.invalidatedAt !== null,
+        allowedIPs: key.allowedIps,
+        role: 'user' as const,
+        userid: key.createdBy,
+        teamId,
+      })),
+      // Team routers arrive with issue 10.
+      associatedRouterSubContexts: [],
+      seatsInUse: await seatsInUse(tx, subscription),
+      seats: subscription.quantity,
+      maxMembers: subscription.type === 'families' ? (plan?.maxTeamMembers ?? null) : null,
+    };
+  });
+}

@@ -163,7 +163,7 @@ describe('creating a key', () => {
       cookie: cast.owner.cookie,
     });
     expect(response.status).toBe(400);
-    expect(response.json).toEqual({ error: 'subscription_refused', message: TeamMessage.notATeamPlan });
+    expect(response.json).toEqual({ error: 'team_refused', message: TeamMessage.notATeamPlan });
   });
 
   it('refuses invalid addresses, naming each, and stores nothing', async () => {

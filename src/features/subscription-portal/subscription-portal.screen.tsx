@@ -10,6 +10,7 @@ import {
 } from '../../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
 import { isOwner } from '../../app/guards';
 import { accountUserQuery } from '../../lib/queries';
+import { TeamSectionScreen } from '../team/team.screen';
 import { loadCoupons, redeemCoupon, subscriptionActors } from './subscription-portal.actors';
 import {
   type PortalLink,
@@ -41,6 +42,11 @@ function PortalRouterLink({ to, referenceId, className, children }: PortalLink) 
 
 const renderLink = (link: PortalLink) => <PortalRouterLink {...link} />;
 
+/** The portal's team section, for a subscription with a team (the route lets only its owner and admins in). */
+function teamSectionOf({ referenceId, team }: Subscription) {
+  return team ? <TeamSectionScreen referenceId={referenceId} teamId={team.teamId} /> : undefined;
+}
+
 type OwnerLifecycle = NonNullable<SubscriptionPortalViewProps['owner']>['lifecycle'];
 
 /** The coupons part, only for an owner with a billing account to redeem on. */
@@ -62,6 +68,7 @@ function OwnerPortalWithCoupons({
       subscription={subscription}
       owner={{ lifecycle, coupons: { snapshot: couponsSnapshot, send: coupons.send } }}
       renderLink={renderLink}
+      teamSection={teamSectionOf(subscription)}
     />
   );
 }
@@ -92,7 +99,12 @@ function OwnerPortal({ account, subscription }: { account: AccountUser; subscrip
       />
     );
   return (
-    <SubscriptionPortalView subscription={subscription} owner={{ lifecycle, coupons: null }} renderLink={renderLink} />
+    <SubscriptionPortalView
+      subscription={subscription}
+      owner={{ lifecycle, coupons: null }}
+      renderLink={renderLink}
+      teamSection={teamSectionOf(subscription)}
+    />
   );
 }
 
@@ -108,5 +120,12 @@ export function SubscriptionPortalScreen({ referenceId }: { referenceId: string 
   if (!subscription) return <SubscriptionNotFoundView renderLink={renderLink} />;
   if (isOwner(account.data, subscription))
     return <OwnerPortal key={subscription.referenceId} account={account.data} subscription={subscription} />;
-  return <SubscriptionPortalView subscription={subscription} owner={null} renderLink={renderLink} />;
+  return (
+    <SubscriptionPortalView
+      subscription={subscription}
+      owner={null}
+      renderLink={renderLink}
+      teamSection={teamSectionOf(subscription)}
+    />
+  );
 }

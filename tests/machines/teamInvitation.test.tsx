@@ -36,9 +36,7 @@ describeModel('teamInvitation', {
     },
     failed: {
       view: (screen, snapshot) => {
-        expect(screen.getByRole('alert')).toHaveTextContent(
-          snapshot.context.failureMessage ?? unavailable,
-        );
+        expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.failureMessage ?? unavailable);
         expect(screen.getByText(/You are signed in as/)).toHaveTextContent(
           'You are signed in as ada@example.com. The invitation works only for the address it was sent to.',
         );

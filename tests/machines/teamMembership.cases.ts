@@ -1,8 +1,5 @@
 import { TeamMessage } from '../../contract/teams';
-import {
-  type TeamMembershipContext,
-  TeamChangeRefused,
-} from '../../machines/teamMembership/teamMembership.machine';
+import { TeamChangeRefused, type TeamMembershipContext } from '../../machines/teamMembership/teamMembership.machine';
 import { aTeamMember } from '../support/team-fixtures';
 
 const ada = aTeamMember();

@@ -116,7 +116,8 @@ describeModel('teamMembership', {
       },
     },
     removed: {
-      view: (screen) => expect(screen.getByRole('status')).toHaveTextContent('ada@example.com is no longer in the team.'),
+      view: (screen) =>
+        expect(screen.getByRole('status')).toHaveTextContent('ada@example.com is no longer in the team.'),
     },
     changingRole: {
       view: (screen) => {

@@ -10,7 +10,7 @@ import { csvCell, membersCsv, toCsv } from '../../src/features/team/members-csv'
 import { defaultMemberSort, type MemberSort } from '../../src/features/team/members-table';
 import { TeamView } from '../../src/features/team/team.view';
 import { TestI18n } from '../support/i18n';
-import { aTeam, aTeamMember, anAuditEvent, anAuditPage } from '../support/team-fixtures';
+import { anAuditEvent, anAuditPage, aTeam, aTeamMember } from '../support/team-fixtures';
 
 const [idle] = initialTransition(teamMembershipMachine, { referenceId: 'teams-1', teamId: 7 });
 
@@ -135,7 +135,12 @@ describe('members CSV', () => {
     expect(csvCell('Lovelace, Ada')).toBe('"Lovelace, Ada"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(toCsv([['a', 1], ['b', 2]])).toBe('a,1\r\nb,2\r\n');
+    expect(
+      toCsv([
+        ['a', 1],
+        ['b', 2],
+      ]),
+    ).toBe('a,1\r\nb,2\r\n');
   });
 
   it('keeps spreadsheets from running a cell as a formula', () => {
@@ -150,7 +155,10 @@ describe('members CSV', () => {
 
   it('writes the members as shown: name, e-mail, role, ISO day, bytes', () => {
     const csv = membersCsv(
-      [aTeamMember({ firstName: '=cmd', lastName: 'Smith, Jr.' }), aTeamMember({ email: 'b@example.com', firstName: null, lastName: null })],
+      [
+        aTeamMember({ firstName: '=cmd', lastName: 'Smith, Jr.' }),
+        aTeamMember({ email: 'b@example.com', firstName: null, lastName: null }),
+      ],
       {
         name: 'Name',
         email: 'E-mail',
@@ -198,11 +206,18 @@ describe('audit log view', () => {
       anAuditEvent(),
       anAuditEvent({ id: 2, kind: 'memberInvited', subject: 'grace@example.com', details: {} }),
       anAuditEvent({ id: 3, kind: 'seatsChanged', subject: null, actor: null, details: { from: 5, to: 6 } }),
-      anAuditEvent({ id: 4, kind: 'teamRenamed', subject: 'Southwind', details: { from: 'Northwind', to: 'Southwind' } }),
+      anAuditEvent({
+        id: 4,
+        kind: 'teamRenamed',
+        subject: 'Southwind',
+        details: { from: 'Northwind', to: 'Southwind' },
+      }),
       anAuditEvent({ id: 5, kind: 'apiKeyCreated', subject: 'CI deploys', details: {} }),
       anAuditEvent({ id: 6, kind: 'memberRemoved', subject: 'bob@example.com', details: {} }),
     ]);
-    const rows = within(screen.getByRole('table', { name: 'Changes to the team' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Changes to the team' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows[0]).toHaveTextContent('owner@example.com');
     expect(rows[0]).toHaveTextContent('Changed the role of ada@example.com from User to Admin');
     expect(within(rows[0]).getByText(/2026/).closest('time')).toHaveAttribute('datetime', '2026-11-22T10:30:00.000Z');
@@ -220,18 +235,23 @@ describe('audit log view', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'What happened' }), 'Role changed');
     expect(onFiltersChange).toHaveBeenLastCalledWith({ kind: 'roleChanged', actor: null, page: 1 });
     const who = screen.getByRole('combobox', { name: 'Who' });
-    expect(within(who).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Everyone',
-      'owner@example.com',
-      'bob@example.com',
-    ]);
+    expect(
+      within(who)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Everyone', 'owner@example.com', 'bob@example.com']);
     await user.selectOptions(who, 'bob@example.com');
     expect(onFiltersChange).toHaveBeenLastCalledWith({ kind: null, actor: 'bob@example.com', page: 1 });
   });
 
   it('pages on the server: previous, next, page X of Y', async () => {
     const user = userEvent.setup();
-    const onFiltersChange = renderAuditLog([anAuditEvent()], { kind: 'roleChanged', actor: null, page: 2 }, vi.fn(), 60);
+    const onFiltersChange = renderAuditLog(
+      [anAuditEvent()],
+      { kind: 'roleChanged', actor: null, page: 2 },
+      vi.fn(),
+      60,
+    );
     const paging = screen.getByRole('navigation', { name: 'Pages of the audit log' });
     expect(paging).toHaveTextContent('Page 2 of 3');
     await user.click(within(paging).getByRole('button', { name: 'Next page' }));

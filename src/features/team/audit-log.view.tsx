@@ -152,7 +152,11 @@ function AuditTable({ page }: { page: AuditPage }) {
   );
 }
 
-function Paging({ page, filters, onFiltersChange }: { page: AuditPage } & Pick<AuditLogViewProps, 'filters' | 'onFiltersChange'>) {
+function Paging({
+  page,
+  filters,
+  onFiltersChange,
+}: { page: AuditPage } & Pick<AuditLogViewProps, 'filters' | 'onFiltersChange'>) {
   const { t } = useLingui();
   const current = page.page;
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
@@ -194,9 +198,7 @@ export function AuditLogView({ page, loadFailed, onRetry, filters, onFiltersChan
           id="audit-kind"
           label={<Trans>What happened</Trans>}
           value={filters.kind ?? ''}
-          onChange={(value) =>
-            onFiltersChange({ ...filters, kind: value ? (value as AuditKind) : null, page: 1 })
-          }
+          onChange={(value) => onFiltersChange({ ...filters, kind: value ? (value as AuditKind) : null, page: 1 })}
         >
           <option value="">{t`Everything`}</option>
           {kinds.map((kind) => (

@@ -15,7 +15,10 @@ export function csvCell(value: string | number): string {
 
 /** Rows as RFC 4180 CSV: comma-separated, CRLF line ends. */
 export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n').concat('\r\n');
+  return rows
+    .map((row) => row.map(csvCell).join(','))
+    .join('\r\n')
+    .concat('\r\n');
 }
 
 export type MembersCsvLabels = {

@@ -45,10 +45,20 @@ export function visibleMembers(
   locale: string,
 ): TeamMember[] {
   const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
-  const needle = search.trim().normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase(locale);
+  const needle = search
+    .trim()
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase(locale);
   const matches = (text: string) =>
-    text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase(locale).includes(needle);
-  const shown = needle ? members.filter((member) => matches(memberNameOf(member)) || matches(member.email)) : [...members];
+    text
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLocaleLowerCase(locale)
+      .includes(needle);
+  const shown = needle
+    ? members.filter((member) => matches(memberNameOf(member)) || matches(member.email))
+    : [...members];
   const compare = compareBy(sort.column, collator);
   const sign = sort.direction === 'ascending' ? 1 : -1;
   return shown.sort((a, b) => sign * compare(a, b));

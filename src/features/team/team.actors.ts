@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { api } from '../../../contract/api';
 import {
-  type AcceptInvitationResponse,
   AcceptInvitationResponse as AcceptInvitationAnswer,
+  type AcceptInvitationResponse,
   AddTeamMemberResponse,
   TeamMemberConflict,
 } from '../../../contract/teams';

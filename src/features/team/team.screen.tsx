@@ -8,8 +8,8 @@ import { accountUserQuery } from '../../lib/queries';
 import { type AuditFilterValues, AuditLogView } from './audit-log.view';
 import { membersCsv } from './members-csv';
 import { defaultMemberSort, type MemberSort } from './members-table';
-import { roleLabels } from './team.messages';
 import { teamMembershipActors } from './team.actors';
+import { roleLabels } from './team.messages';
 import { auditCsvHref, auditQuery, teamQuery, teamQueryKey } from './team.queries';
 import { TeamLoadFailedView, TeamLoadingView, TeamView } from './team.view';
 

@@ -12,17 +12,14 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
 import { TextField } from '../../components/ui/text-field';
-import { fieldErrorText } from '../../lib/validation-messages';
 import { formatDate } from '../../lib/format-money';
+import { fieldErrorText } from '../../lib/validation-messages';
 import { type MemberSort, memberNameOf, visibleMembers } from './members-table';
 import { roleLabels, teamChangeUnavailable, teamMessageText } from './team.messages';
 import { MembersTable } from './team-members-table.view';
 import { muted, nativeSelect, row, subheading } from './team-styles';
 
-type TeamMembershipSnapshot = Pick<
-  SnapshotFrom<typeof teamMembershipMachine>,
-  'context' | 'hasTag' | 'matches'
->;
+type TeamMembershipSnapshot = Pick<SnapshotFrom<typeof teamMembershipMachine>, 'context' | 'hasTag' | 'matches'>;
 
 export type TeamViewProps = {
   snapshot: TeamMembershipSnapshot;
@@ -61,8 +58,7 @@ function Confirmation({ snapshot }: { snapshot: TeamMembershipSnapshot }) {
       ) : null}
       {snapshot.matches('added') && addOutcome === 'invited' ? (
         <Trans>
-          We sent <bdi>{email}</bdi> an invitation. They join the team when they accept it, and take a seat until
-          then.
+          We sent <bdi>{email}</bdi> an invitation. They join the team when they accept it, and take a seat until then.
         </Trans>
       ) : null}
       {snapshot.matches('removed') ? (
@@ -87,7 +83,8 @@ function Confirmation({ snapshot }: { snapshot: TeamMembershipSnapshot }) {
 
 function TeamName({ snapshot, send, team }: PartProps & { team: Team }) {
   const { t, i18n } = useLingui();
-  const editing = snapshot.matches('renaming') || snapshot.matches('savingTeamName') || snapshot.matches('renameFailed');
+  const editing =
+    snapshot.matches('renaming') || snapshot.matches('savingTeamName') || snapshot.matches('renameFailed');
   const saving = snapshot.matches('savingTeamName');
   const { teamNameDraft, teamNameError } = snapshot.context;
   if (!editing)
@@ -315,7 +312,8 @@ function Invitations({ snapshot, send, team }: PartProps & { team: Team }) {
  */
 function RemovalDialog({ snapshot, send, team }: PartProps & { team: Team }) {
   const acceptRef = useRef<HTMLButtonElement>(null);
-  const open = snapshot.matches('confirmingRemoval') || snapshot.matches('removing') || snapshot.matches('removeFailed');
+  const open =
+    snapshot.matches('confirmingRemoval') || snapshot.matches('removing') || snapshot.matches('removeFailed');
   const removing = snapshot.matches('removing');
   const chosen = snapshot.context.member;
   const member = team.teamMembers.find((candidate) => candidate.userid === chosen?.userid);
@@ -396,7 +394,16 @@ function roleChangeOf(snapshot: TeamMembershipSnapshot) {
 const addingStates = ['adding', 'submittingMember', 'addFailed'] as const;
 
 /** The team of a subscription, for its owner and admins: name, seats, members, invitations. */
-export function TeamView({ snapshot, send, team, search, onSearchChange, sort, onSortChange, onDownloadCsv }: TeamViewProps) {
+export function TeamView({
+  snapshot,
+  send,
+  team,
+  search,
+  onSearchChange,
+  sort,
+  onSortChange,
+  onDownloadCsv,
+}: TeamViewProps) {
   const { i18n } = useLingui();
   const ready = snapshot.hasTag('ready');
   const adding = addingStates.some((state) => snapshot.matches(state));

@@ -11,7 +11,9 @@ import { joinedNorthwind, teamInvitationCases } from './teamInvitation.cases';
 const input = { confirmationCode: 'code-from-the-mail' };
 const unavailable = 'We could not accept the invitation right now. Please try again later.';
 
-function renderInvitation(snapshot: Parameters<typeof TeamInvitationView>[0]['snapshot'], send = vi.fn()) {
+type ViewProps = Parameters<typeof TeamInvitationView>[0];
+
+function renderInvitation(snapshot: ViewProps['snapshot'], send: ViewProps['send'] = vi.fn()) {
   return (
     <TestI18n>
       <TeamInvitationView

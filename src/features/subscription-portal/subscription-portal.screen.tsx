@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { AccountUser, Subscription } from '../../../contract/account';
 import { couponRedemptionMachine } from '../../../machines/couponRedemption/couponRedemption.machine';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
 import { isOwner } from '../../app/guards';
 import { accountUserQuery } from '../../lib/queries';
-import { TeamSectionScreen } from '../team/team.screen';
+import { TeamLoadingView } from '../team/team-loading.view';
 import { loadCoupons, redeemCoupon, subscriptionActors } from './subscription-portal.actors';
 import {
   type PortalLink,
@@ -42,9 +42,19 @@ function PortalRouterLink({ to, referenceId, className, children }: PortalLink) 
 
 const renderLink = (link: PortalLink) => <PortalRouterLink {...link} />;
 
+/** Its own chunk: with it, the portal's first load would pass its budget; most subscriptions have no team. */
+const TeamSectionScreen = lazy(() =>
+  import('../team/team.screen').then(({ TeamSectionScreen }) => ({ default: TeamSectionScreen })),
+);
+
 /** The portal's team section, for a subscription with a team (the route lets only its owner and admins in). */
 function teamSectionOf({ referenceId, team }: Subscription) {
-  return team ? <TeamSectionScreen referenceId={referenceId} teamId={team.teamId} /> : undefined;
+  if (!team) return undefined;
+  return (
+    <Suspense fallback={<TeamLoadingView />}>
+      <TeamSectionScreen referenceId={referenceId} teamId={team.teamId} />
+    </Suspense>
+  );
 }
 
 type OwnerLifecycle = NonNullable<SubscriptionPortalViewProps['owner']>['lifecycle'];

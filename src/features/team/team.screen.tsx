@@ -11,7 +11,8 @@ import { defaultMemberSort, type MemberSort } from './members-table';
 import { teamMembershipActors } from './team.actors';
 import { roleLabels } from './team.messages';
 import { auditCsvHref, auditQuery, teamQuery, teamQueryKey } from './team.queries';
-import { TeamLoadFailedView, TeamLoadingView, TeamView } from './team.view';
+import { TeamLoadFailedView, TeamView } from './team.view';
+import { TeamLoadingView } from './team-loading.view';
 
 type TeamProps = { referenceId: string; teamId: number };
 

@@ -444,20 +444,6 @@ export function TeamView({
   );
 }
 
-/** While the team is read. */
-export function TeamLoadingView() {
-  return (
-    <section aria-labelledby="team-title" className={card}>
-      <h2 id="team-title" className={cardTitle}>
-        <Trans>Team</Trans>
-      </h2>
-      <p role="status" className={muted}>
-        <Trans>Loading the team…</Trans>
-      </p>
-    </section>
-  );
-}
-
 export function TeamLoadFailedView({ onRetry }: { onRetry: () => void }) {
   return (
     <section aria-labelledby="team-title" className={card}>

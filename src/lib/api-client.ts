@@ -1,11 +1,15 @@
 import * as v from 'valibot';
 import { ErrorBody } from '../../contract/errors';
 
-/** A refused or failed call: the status and the server's `{ error, message }` when it sent one. */
+/**
+ * A refused or failed call: the status and the server's `{ error, message }` when it sent one, and
+ * the whole answer for refusals that carry more (the 409 of a team member's add: `isPaid`).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody | null,
+    readonly payload: unknown = null,
   ) {
     super(body?.message ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -51,7 +55,7 @@ export async function apiRequest<TSchema extends v.GenericSchema>(
     if ((response.status === 401 || alsoUnauthorized.includes(response.status)) && !expectUnauthorized)
       onUnauthorized();
     const error = v.safeParse(ErrorBody, payload);
-    throw new ApiError(response.status, error.success ? error.output : null);
+    throw new ApiError(response.status, error.success ? error.output : null, payload);
   }
   return v.parse(schema, payload);
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { AccountUser, Subscription } from '../../../contract/account';
 import { blackFridayOfferMachine } from '../../../machines/blackFridayOffer/blackFridayOffer.machine';
 import { couponRedemptionMachine } from '../../../machines/couponRedemption/couponRedemption.machine';
@@ -11,6 +11,7 @@ import {
 } from '../../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
 import { isOwner } from '../../app/guards';
 import { accountUserQuery } from '../../lib/queries';
+import { TeamLoadingView } from '../team/team-loading.view';
 import { blackFridayOfferActors, loadCoupons, redeemCoupon, subscriptionActors } from './subscription-portal.actors';
 import {
   type PortalLink,
@@ -42,6 +43,21 @@ function PortalRouterLink({ to, referenceId, className, children }: PortalLink) 
 
 const renderLink = (link: PortalLink) => <PortalRouterLink {...link} />;
 
+/** Its own chunk: with it, the portal's first load would pass its budget; most subscriptions have no team. */
+const TeamSectionScreen = lazy(() =>
+  import('../team/team.screen').then(({ TeamSectionScreen }) => ({ default: TeamSectionScreen })),
+);
+
+/** The portal's team section, for a subscription with a team (the route lets only its owner and admins in). */
+function teamSectionOf({ referenceId, team }: Subscription) {
+  if (!team) return undefined;
+  return (
+    <Suspense fallback={<TeamLoadingView />}>
+      <TeamSectionScreen referenceId={referenceId} teamId={team.teamId} />
+    </Suspense>
+  );
+}
+
 type OwnerParts = Omit<NonNullable<SubscriptionPortalViewProps['owner']>, 'coupons'>;
 
 /** The coupons part, only for an owner with a billing account to redeem on. */
@@ -63,6 +79,7 @@ function OwnerPortalWithCoupons({
       subscription={subscription}
       owner={{ ...parts, coupons: { snapshot: couponsSnapshot, send: coupons.send } }}
       renderLink={renderLink}
+      teamSection={teamSectionOf(subscription)}
     />
   );
 }
@@ -96,7 +113,12 @@ function OwnerPortal({ account, subscription }: { account: AccountUser; subscrip
   if (account.recurlyAccountCode)
     return <OwnerPortalWithCoupons subscription={subscription} accountId={account.recurlyAccountCode} parts={parts} />;
   return (
-    <SubscriptionPortalView subscription={subscription} owner={{ ...parts, coupons: null }} renderLink={renderLink} />
+    <SubscriptionPortalView
+      subscription={subscription}
+      owner={{ ...parts, coupons: null }}
+      renderLink={renderLink}
+      teamSection={teamSectionOf(subscription)}
+    />
   );
 }
 
@@ -112,5 +134,12 @@ export function SubscriptionPortalScreen({ referenceId }: { referenceId: string 
   if (!subscription) return <SubscriptionNotFoundView renderLink={renderLink} />;
   if (isOwner(account.data, subscription))
     return <OwnerPortal key={subscription.referenceId} account={account.data} subscription={subscription} />;
-  return <SubscriptionPortalView subscription={subscription} owner={null} renderLink={renderLink} />;
+  return (
+    <SubscriptionPortalView
+      subscription={subscription}
+      owner={null}
+      renderLink={renderLink}
+      teamSection={teamSectionOf(subscription)}
+    />
+  );
 }

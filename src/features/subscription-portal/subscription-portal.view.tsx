@@ -16,7 +16,6 @@ import {
 } from './black-friday-offer.view';
 import { CouponRedemptionView, type CouponRedemptionViewProps } from './coupon-redemption.view';
 import { SubscriptionLifecycleView, type SubscriptionLifecycleViewProps } from './subscription-lifecycle.view';
-import { TeamMembersSlot } from './team-members-slot';
 
 export type PortalLink = {
   to: '/account' | '/upgrade' | '/billing';
@@ -36,6 +35,11 @@ export type SubscriptionPortalViewProps = {
   } | null;
   /** The router's link, so the view stays free of navigation. */
   renderLink: (link: PortalLink) => ReactNode;
+  /**
+   * The team's own section (members, invitations, name, audit log), which the screen gives for a
+   * subscription with a team; without it the view shows the team's summary.
+   */
+  teamSection?: ReactNode;
 };
 
 const priceLabels: Record<BillingCycle, (price: string) => MessageDescriptor> = {
@@ -163,13 +167,12 @@ function Team({ team, seatsInUse }: { team: NonNullable<Subscription['team']>; s
           <Plural value={seatsInUse} one="# seat in use" other="# seats in use" />
         </p>
       ) : null}
-      <TeamMembersSlot teamId={team.teamId} />
     </section>
   );
 }
 
 /** The subscription portal: what the subscription is, and what this person may change on it. */
-export function SubscriptionPortalView({ subscription, owner, renderLink }: SubscriptionPortalViewProps) {
+export function SubscriptionPortalView({ subscription, owner, renderLink, teamSection }: SubscriptionPortalViewProps) {
   const { t } = useLingui();
   // The owner's machine knows of a change the moment it is made; the account query follows.
   const facts = owner?.lifecycle.snapshot.context.subscription;
@@ -249,8 +252,12 @@ export function SubscriptionPortalView({ subscription, owner, renderLink }: Subs
 
         {owner?.coupons ? <CouponRedemptionView snapshot={owner.coupons.snapshot} send={owner.coupons.send} /> : null}
 
-        {subscription.team ? <Team team={subscription.team} seatsInUse={subscription.seatsInUse} /> : null}
+        {subscription.team && !teamSection ? (
+          <Team team={subscription.team} seatsInUse={subscription.seatsInUse} />
+        ) : null}
       </div>
+
+      {teamSection}
     </div>
   );
 }

@@ -1,0 +1,311 @@
+import * as v from 'valibot';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import {
+  AddTeamMemberRequest,
+  type AddTeamMemberResponse,
+  RenameTeamRequest,
+  type TeamRole,
+} from '../../contract/teams';
+
+export type TeamMembershipInput = {
+  /** The subscription's referenceId: members are added, removed and invitations canceled under it. */
+  referenceId: string;
+  /** Roles and the name are changed by the team's id. */
+  teamId: number;
+};
+
+export type MemberField = 'email' | 'firstName' | 'lastName' | 'password';
+
+export type MemberForm = Record<MemberField, string> & { role: TeamRole };
+
+/** Field errors carry the contract's message texts; views translate them. */
+export type MemberFormErrors = Partial<Record<MemberField, string>>;
+
+/** The person a removal or a role change is about. */
+export type MemberChoice = { userid: string; email: string };
+
+/** A refusal: the server's message (null when it sent none: network, 5xx) and, for the 409, isPaid. */
+export type TeamChangeFailure = { message: string | null; isPaid: boolean };
+
+export type TeamMembershipContext = TeamMembershipInput & {
+  form: MemberForm;
+  formErrors: MemberFormErrors;
+  /** joined: the person is in the team now; invited: a mail asks them to accept. */
+  addOutcome: AddTeamMemberResponse['outcome'] | null;
+  /** The address of the last add, the invitation last canceled, or the member last changed. */
+  subjectEmail: string | null;
+  member: MemberChoice | null;
+  role: TeamRole | null;
+  teamNameDraft: string;
+  /** A contract message text; views translate it. */
+  teamNameError: string | null;
+  failure: TeamChangeFailure | null;
+};
+
+export type TeamMembershipEvent =
+  | { type: 'user.startAdding' }
+  | { type: 'user.changeField'; field: MemberField; value: string }
+  | { type: 'user.chooseRole'; role: TeamRole }
+  | { type: 'user.submitMember' }
+  | { type: 'user.remove'; member: MemberChoice }
+  | { type: 'user.confirmRemoval' }
+  | { type: 'user.changeRole'; member: MemberChoice; role: TeamRole }
+  | { type: 'user.cancelInvitation'; email: string }
+  | { type: 'user.startRenaming'; name: string }
+  | { type: 'user.changeTeamName'; value: string }
+  | { type: 'user.saveTeamName' }
+  | { type: 'user.dismiss' };
+
+export type AddMemberInput = { referenceId: string; request: AddTeamMemberRequest };
+export type RemoveMemberInput = { referenceId: string; userid: string };
+export type ChangeRoleInput = { teamId: number; userid: string; role: TeamRole };
+export type CancelInvitationInput = { referenceId: string; email: string };
+export type RenameTeamInput = { teamId: number; teamName: string };
+
+/** A change the server refused with `{ error, message }` (and, on an add's 409, `isPaid`). */
+export class TeamChangeRefused extends Error {
+  constructor(
+    message: string,
+    readonly isPaid = false,
+  ) {
+    super(message);
+    this.name = 'TeamChangeRefused';
+  }
+}
+
+const emptyForm: MemberForm = { email: '', role: 'user', firstName: '', lastName: '', password: '' };
+
+/** The contract's check of the add form, as message texts per field. */
+export function memberFormErrorsOf(form: MemberForm): MemberFormErrors {
+  const result = v.safeParse(AddTeamMemberRequest, form);
+  if (result.success) return {};
+  const nested = v.flatten<typeof AddTeamMemberRequest>(result.issues).nested ?? {};
+  const errors: MemberFormErrors = {};
+  for (const field of ['email', 'firstName', 'lastName', 'password'] as const) {
+    const message = nested[field]?.[0];
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+/** The contract's check of a new team name, as its message text, or null. */
+export function teamNameErrorOf(teamName: string): string | null {
+  const result = v.safeParse(RenameTeamRequest.entries.teamName, teamName);
+  return result.success ? null : result.issues[0].message;
+}
+
+const failureOf = (error: unknown): TeamChangeFailure =>
+  error instanceof TeamChangeRefused
+    ? { message: error.message, isPaid: error.isPaid }
+    : { message: null, isPaid: false };
+
+/** What can be started whenever no change is under way: the section's table and buttons. */
+const ready = {
+  'user.startAdding': { target: '#teamMembership.adding', actions: 'startAdding' },
+  'user.remove': { target: '#teamMembership.confirmingRemoval', actions: 'chooseMember' },
+  'user.changeRole': { target: '#teamMembership.changingRole', actions: 'chooseMember' },
+  'user.cancelInvitation': { target: '#teamMembership.cancelingInvitation', actions: 'chooseInvitation' },
+  'user.startRenaming': { target: '#teamMembership.renaming', actions: 'startRenaming' },
+} as const;
+
+const editingMember = {
+  'user.changeField': { target: '#teamMembership.adding', actions: 'changeField' },
+  'user.chooseRole': { target: '#teamMembership.adding', actions: 'chooseRole' },
+  'user.submitMember': [
+    { guard: 'isMemberFormValid', target: '#teamMembership.submittingMember' },
+    { target: '#teamMembership.adding', actions: 'showFormErrors' },
+  ],
+  'user.dismiss': '#teamMembership.idle',
+} as const;
+
+const editingTeamName = {
+  'user.changeTeamName': { target: '#teamMembership.renaming', actions: 'changeTeamName' },
+  'user.saveTeamName': [
+    { guard: 'isTeamNameValid', target: '#teamMembership.savingTeamName' },
+    { target: '#teamMembership.renaming', actions: 'showTeamNameError' },
+  ],
+  'user.dismiss': '#teamMembership.idle',
+} as const;
+
+const confirmingRemoval = {
+  'user.confirmRemoval': '#teamMembership.removing',
+  'user.dismiss': '#teamMembership.idle',
+} as const;
+
+/**
+ * The owner or an admin manages the team's members: adds a person (who joins or is invited),
+ * removes one after confirming, changes a role, cancels an invitation, renames the team. The team
+ * itself is a query of the screen; after each change `teamChanged` tells the screen to read it again.
+ */
+export const teamMembershipMachine = setup({
+  types: {
+    context: {} as TeamMembershipContext,
+    events: {} as TeamMembershipEvent,
+    input: {} as TeamMembershipInput,
+  },
+  actors: {
+    addMember: fromPromise<AddTeamMemberResponse, AddMemberInput>(async () => {
+      throw new Error('addMember is provided by the app');
+    }),
+    removeMember: fromPromise<void, RemoveMemberInput>(async () => {
+      throw new Error('removeMember is provided by the app');
+    }),
+    changeRole: fromPromise<void, ChangeRoleInput>(async () => {
+      throw new Error('changeRole is provided by the app');
+    }),
+    cancelInvitation: fromPromise<void, CancelInvitationInput>(async () => {
+      throw new Error('cancelInvitation is provided by the app');
+    }),
+    renameTeam: fromPromise<void, RenameTeamInput>(async () => {
+      throw new Error('renameTeam is provided by the app');
+    }),
+  },
+  actions: {
+    /** The screen reads the team and the account again. */
+    teamChanged: () => {},
+    startAdding: assign({ form: emptyForm, formErrors: {}, failure: null }),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'user.changeField');
+      const { [event.field]: _, ...formErrors } = context.formErrors;
+      return { form: { ...context.form, [event.field]: event.value }, formErrors };
+    }),
+    chooseRole: assign(({ context, event }) => {
+      assertEvent(event, 'user.chooseRole');
+      return { form: { ...context.form, role: event.role } };
+    }),
+    showFormErrors: assign({ formErrors: ({ context }) => memberFormErrorsOf(context.form) }),
+    chooseMember: assign(({ event }) => {
+      assertEvent(event, ['user.remove', 'user.changeRole']);
+      return {
+        member: event.member,
+        subjectEmail: event.member.email,
+        role: event.type === 'user.changeRole' ? event.role : null,
+        failure: null,
+      };
+    }),
+    chooseInvitation: assign(({ event }) => {
+      assertEvent(event, 'user.cancelInvitation');
+      return { subjectEmail: event.email, failure: null };
+    }),
+    startRenaming: assign(({ event }) => {
+      assertEvent(event, 'user.startRenaming');
+      return { teamNameDraft: event.name, teamNameError: null, failure: null };
+    }),
+    changeTeamName: assign(({ event }) => {
+      assertEvent(event, 'user.changeTeamName');
+      return { teamNameDraft: event.value, teamNameError: null };
+    }),
+    showTeamNameError: assign({ teamNameError: ({ context }) => teamNameErrorOf(context.teamNameDraft) }),
+    rememberFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
+  },
+  guards: {
+    isMemberFormValid: ({ context }) => Object.keys(memberFormErrorsOf(context.form)).length === 0,
+    isTeamNameValid: ({ context }) => teamNameErrorOf(context.teamNameDraft) === null,
+  },
+}).createMachine({
+  id: 'teamMembership',
+  context: ({ input }) => ({
+    ...input,
+    form: emptyForm,
+    formErrors: {},
+    addOutcome: null,
+    subjectEmail: null,
+    member: null,
+    role: null,
+    teamNameDraft: '',
+    teamNameError: null,
+    failure: null,
+  }),
+  initial: 'idle',
+  states: {
+    idle: { tags: ['ready'], on: ready },
+
+    /** The add form; it stays filled after a refusal, so the person can correct it. */
+    adding: { on: editingMember },
+    submittingMember: {
+      tags: ['busy'],
+      entry: assign({ failure: null, formErrors: {} }),
+      invoke: {
+        id: 'addMember',
+        src: 'addMember',
+        input: ({ context }) => ({
+          referenceId: context.referenceId,
+          request: v.parse(AddTeamMemberRequest, context.form),
+        }),
+        onDone: {
+          target: 'added',
+          actions: [
+            assign({
+              addOutcome: ({ event }) => event.output.outcome,
+              subjectEmail: ({ context }) => context.form.email.trim(),
+            }),
+            'teamChanged',
+          ],
+        },
+        onError: { target: 'addFailed', actions: 'rememberFailure' },
+      },
+    },
+    addFailed: { tags: ['error'], on: editingMember },
+    added: { tags: ['ready'], on: ready },
+
+    /** The confirm dialog; a refusal shows inside it. */
+    confirmingRemoval: { on: confirmingRemoval },
+    removing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'removeMember',
+        src: 'removeMember',
+        input: ({ context }) => ({ referenceId: context.referenceId, userid: context.member?.userid ?? '' }),
+        onDone: { target: 'removed', actions: 'teamChanged' },
+        onError: { target: 'removeFailed', actions: 'rememberFailure' },
+      },
+    },
+    removeFailed: { tags: ['error'], on: confirmingRemoval },
+    removed: { tags: ['ready'], on: ready },
+
+    changingRole: {
+      tags: ['busy'],
+      invoke: {
+        id: 'changeRole',
+        src: 'changeRole',
+        input: ({ context }) => ({
+          teamId: context.teamId,
+          userid: context.member?.userid ?? '',
+          role: context.role ?? 'user',
+        }),
+        onDone: { target: 'roleChanged', actions: 'teamChanged' },
+        onError: { target: 'roleFailed', actions: 'rememberFailure' },
+      },
+    },
+    roleChanged: { tags: ['ready'], on: ready },
+    roleFailed: { tags: ['ready', 'error'], on: ready },
+
+    cancelingInvitation: {
+      tags: ['busy'],
+      invoke: {
+        id: 'cancelInvitation',
+        src: 'cancelInvitation',
+        input: ({ context }) => ({ referenceId: context.referenceId, email: context.subjectEmail ?? '' }),
+        onDone: { target: 'invitationCanceled', actions: 'teamChanged' },
+        onError: { target: 'cancelInvitationFailed', actions: 'rememberFailure' },
+      },
+    },
+    invitationCanceled: { tags: ['ready'], on: ready },
+    cancelInvitationFailed: { tags: ['ready', 'error'], on: ready },
+
+    /** The inline form for the team's name. */
+    renaming: { on: editingTeamName },
+    savingTeamName: {
+      tags: ['busy'],
+      invoke: {
+        id: 'renameTeam',
+        src: 'renameTeam',
+        input: ({ context }) => ({ teamId: context.teamId, teamName: context.teamNameDraft.trim() }),
+        onDone: { target: 'renamed', actions: 'teamChanged' },
+        onError: { target: 'renameFailed', actions: 'rememberFailure' },
+      },
+    },
+    renameFailed: { tags: ['error'], on: editingTeamName },
+    renamed: { tags: ['ready'], on: ready },
+  },
+});

@@ -1,0 +1,32 @@
+import { css } from '../../../styled-system/css';
+
+/** Styles the team section's views share. */
+export const muted = css({ color: 'fg.muted' });
+export const row = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' });
+export const subheading = css({ fontSize: 'md', fontWeight: 'semibold' });
+export const nativeSelect = css({
+  minHeight: '10',
+  paddingInline: '3',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'l2',
+  bg: 'canvas',
+  color: 'fg.default',
+  fontSize: 'md',
+  _disabled: { opacity: 0.7 },
+});
+export const table = css({
+  width: '100%',
+  borderCollapse: 'collapse',
+  '& th, & td': {
+    textAlign: 'start',
+    paddingBlock: '2',
+    paddingInline: '2',
+    borderBlockEndWidth: '1px',
+    borderColor: 'border',
+    verticalAlign: 'middle',
+  },
+  '& th': { fontWeight: 'semibold', color: 'fg.muted', whiteSpace: 'nowrap' },
+});
+/** Wide tables scroll on their own rather than widening the page. */
+export const tableScroller = css({ overflowX: 'auto' });

@@ -1,0 +1,105 @@
+import { useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { TeamMember } from '../../../contract/teams';
+import { teamMembershipMachine } from '../../../machines/teamMembership/teamMembership.machine';
+import { accountUserQuery } from '../../lib/queries';
+import { type AuditFilterValues, AuditLogView } from './audit-log.view';
+import { membersCsv } from './members-csv';
+import { defaultMemberSort, type MemberSort } from './members-table';
+import { teamMembershipActors } from './team.actors';
+import { roleLabels } from './team.messages';
+import { auditCsvHref, auditQuery, teamQuery, teamQueryKey } from './team.queries';
+import { TeamLoadFailedView, TeamView } from './team.view';
+import { TeamLoadingView } from './team-loading.view';
+
+type TeamProps = { referenceId: string; teamId: number };
+
+/** Hands a text to the browser as a file: a Blob behind an object URL, clicked through an <a download>. */
+function downloadText(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked once the click's download has started, not in the same task (some browsers cancel it).
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function TeamMembersScreen({ referenceId, teamId }: TeamProps) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const team = useQuery(teamQuery(referenceId));
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<MemberSort>(defaultMemberSort);
+  const actor = useActorRef(
+    teamMembershipMachine.provide({
+      actors: teamMembershipActors,
+      actions: {
+        // The team, its audit log (under the team's key) and the account's seat counts.
+        teamChanged: () => {
+          void queryClient.invalidateQueries({ queryKey: teamQueryKey(referenceId) });
+          void queryClient.invalidateQueries({ queryKey: accountUserQuery.queryKey });
+        },
+      },
+    }),
+    { input: { referenceId, teamId } },
+  );
+  const snapshot = useSelector(actor, (state) => state);
+  if (team.isPending) return <TeamLoadingView />;
+  if (team.isError) return <TeamLoadFailedView onRetry={() => void team.refetch()} />;
+  const downloadCsv = (members: TeamMember[]) =>
+    downloadText(
+      membersCsv(members, {
+        name: t`Name`,
+        email: t`E-mail`,
+        role: t`Role`,
+        dateAdded: t`Date added`,
+        dataUsed: t`Data used this period (bytes)`,
+        roleOf: (member) => (member.isOwner ? t`Owner` : i18n._(roleLabels[member.role])),
+      }),
+      `${team.data.name || 'team'}-members.csv`,
+      'text/csv;charset=utf-8',
+    );
+  return (
+    <TeamView
+      snapshot={snapshot}
+      send={actor.send}
+      team={team.data}
+      search={search}
+      onSearchChange={setSearch}
+      sort={sort}
+      onSortChange={setSort}
+      onDownloadCsv={downloadCsv}
+    />
+  );
+}
+
+/** Reading the log is a query with the filters in its key; no machine, as nothing changes here. */
+function AuditLogScreen({ referenceId }: { referenceId: string }) {
+  const [filters, setFilters] = useState<AuditFilterValues>({ kind: null, actor: null, page: 1 });
+  const audit = useQuery({ ...auditQuery(referenceId, filters), placeholderData: keepPreviousData });
+  return (
+    <AuditLogView
+      page={audit.data}
+      loadFailed={audit.isError}
+      onRetry={() => void audit.refetch()}
+      filters={filters}
+      onFiltersChange={setFilters}
+      csvHref={auditCsvHref(referenceId, filters)}
+    />
+  );
+}
+
+/** The portal's team section: the members, invitations and name, then the audit log. */
+export function TeamSectionScreen(props: TeamProps) {
+  return (
+    <>
+      <TeamMembersScreen {...props} />
+      <AuditLogScreen referenceId={props.referenceId} />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { TeamMessage } from '../../contract/teams';
+import { InvitationRefused, type TeamInvitationContext } from '../../machines/teamInvitation/teamInvitation.machine';
+
+export const joinedNorthwind = { success: true as const, teamId: 7, teamName: 'Northwind', referenceId: 'teams-1' };
+
+/** Sample events for generating the invitation machine's paths. */
+export const teamInvitationCases = {
+  // Trying again only helps when no answer came; the page offers it only then.
+  'user.retry': ({ context }: { context: TeamInvitationContext }) =>
+    context.failureMessage === null ? [{ type: 'user.retry' as const }] : [],
+  'xstate.done.actor.acceptInvitation': [
+    { type: 'xstate.done.actor.acceptInvitation', output: joinedNorthwind, actorId: 'acceptInvitation' },
+  ],
+  'xstate.error.actor.acceptInvitation': [
+    {
+      type: 'xstate.error.actor.acceptInvitation',
+      error: new InvitationRefused(TeamMessage.invitationForAnotherAddress),
+      actorId: 'acceptInvitation',
+    },
+    { type: 'xstate.error.actor.acceptInvitation', error: new Error('network down'), actorId: 'acceptInvitation' },
+  ],
+} as const;

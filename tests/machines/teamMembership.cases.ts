@@ -1,0 +1,70 @@
+import { TeamMessage } from '../../contract/teams';
+import { TeamChangeRefused, type TeamMembershipContext } from '../../machines/teamMembership/teamMembership.machine';
+import { aTeamMember } from '../support/team-fixtures';
+
+const ada = aTeamMember();
+export const adaChoice = { userid: ada.userid, email: ada.email };
+
+/** Sample events for generating the team membership machine's paths. */
+export const teamMembershipCases = {
+  // A valid and an invalid address, each only when it would change what is typed.
+  'user.changeField': ({ context }: { context: TeamMembershipContext }) =>
+    ['new@example.com', 'not-an-email']
+      .filter((value) => value !== context.form.email)
+      .map((value) => ({ type: 'user.changeField' as const, field: 'email' as const, value })),
+  'user.chooseRole': ({ context }: { context: TeamMembershipContext }) =>
+    context.form.role === 'user' ? [{ type: 'user.chooseRole' as const, role: 'admin' as const }] : [],
+  'user.remove': [{ type: 'user.remove', member: adaChoice }],
+  'user.changeRole': [{ type: 'user.changeRole', member: adaChoice, role: 'admin' }],
+  'user.cancelInvitation': [{ type: 'user.cancelInvitation', email: 'grace@example.com' }],
+  'user.startRenaming': [{ type: 'user.startRenaming', name: 'Northwind' }],
+  'user.changeTeamName': ({ context }: { context: TeamMembershipContext }) =>
+    ['Southwind', '']
+      .filter((value) => value !== context.teamNameDraft)
+      .map((value) => ({ type: 'user.changeTeamName' as const, value })),
+  'xstate.done.actor.addMember': [
+    { type: 'xstate.done.actor.addMember', output: { success: true, outcome: 'joined' }, actorId: 'addMember' },
+    { type: 'xstate.done.actor.addMember', output: { success: true, outcome: 'invited' }, actorId: 'addMember' },
+  ],
+  'xstate.error.actor.addMember': [
+    {
+      type: 'xstate.error.actor.addMember',
+      error: new TeamChangeRefused(TeamMessage.alreadyInAnotherTeam, true),
+      actorId: 'addMember',
+    },
+    {
+      type: 'xstate.error.actor.addMember',
+      error: new TeamChangeRefused(TeamMessage.seatsFull),
+      actorId: 'addMember',
+    },
+    { type: 'xstate.error.actor.addMember', error: new Error('network down'), actorId: 'addMember' },
+  ],
+  'xstate.done.actor.removeMember': [{ type: 'xstate.done.actor.removeMember', actorId: 'removeMember' }],
+  'xstate.error.actor.removeMember': [
+    { type: 'xstate.error.actor.removeMember', error: new Error('network down'), actorId: 'removeMember' },
+  ],
+  'xstate.done.actor.changeRole': [{ type: 'xstate.done.actor.changeRole', actorId: 'changeRole' }],
+  'xstate.error.actor.changeRole': [
+    {
+      type: 'xstate.error.actor.changeRole',
+      error: new TeamChangeRefused(TeamMessage.notAdmin),
+      actorId: 'changeRole',
+    },
+  ],
+  'xstate.done.actor.cancelInvitation': [{ type: 'xstate.done.actor.cancelInvitation', actorId: 'cancelInvitation' }],
+  'xstate.error.actor.cancelInvitation': [
+    {
+      type: 'xstate.error.actor.cancelInvitation',
+      error: new TeamChangeRefused(TeamMessage.invitationNotFound),
+      actorId: 'cancelInvitation',
+    },
+  ],
+  'xstate.done.actor.renameTeam': [{ type: 'xstate.done.actor.renameTeam', actorId: 'renameTeam' }],
+  'xstate.error.actor.renameTeam': [
+    {
+      type: 'xstate.error.actor.renameTeam',
+      error: new TeamChangeRefused('Renaming is paused for maintenance.'),
+      actorId: 'renameTeam',
+    },
+  ],
+} as const;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import type { AccountUser, Subscription } from '../../../contract/account';
 import { couponRedemptionMachine } from '../../../machines/couponRedemption/couponRedemption.machine';
 import {
@@ -41,6 +41,21 @@ function PortalRouterLink({ to, referenceId, className, children }: PortalLink) 
 
 const renderLink = (link: PortalLink) => <PortalRouterLink {...link} />;
 
+// Loaded on demand: only teams, families and dedicated server subscriptions have these sections.
+const KeysAndServersSection = lazy(() =>
+  import('./keys-and-servers.screen').then((module) => ({ default: module.KeysAndServersSection })),
+);
+
+/** The API keys and servers of the subscription, or nothing for a plan that has neither. */
+function keysAndServersSectionFor(subscription: Subscription): ReactNode {
+  if (!['teams', 'families', 'dedicated_server'].includes(subscription.type)) return null;
+  return (
+    <Suspense fallback={null}>
+      <KeysAndServersSection subscription={subscription} />
+    </Suspense>
+  );
+}
+
 type OwnerLifecycle = NonNullable<SubscriptionPortalViewProps['owner']>['lifecycle'];
 
 /** The coupons part, only for an owner with a billing account to redeem on. */
@@ -62,6 +77,7 @@ function OwnerPortalWithCoupons({
       subscription={subscription}
       owner={{ lifecycle, coupons: { snapshot: couponsSnapshot, send: coupons.send } }}
       renderLink={renderLink}
+      keysAndServersSection={keysAndServersSectionFor(subscription)}
     />
   );
 }
@@ -92,7 +108,12 @@ function OwnerPortal({ account, subscription }: { account: AccountUser; subscrip
       />
     );
   return (
-    <SubscriptionPortalView subscription={subscription} owner={{ lifecycle, coupons: null }} renderLink={renderLink} />
+    <SubscriptionPortalView
+      subscription={subscription}
+      owner={{ lifecycle, coupons: null }}
+      renderLink={renderLink}
+      keysAndServersSection={keysAndServersSectionFor(subscription)}
+    />
   );
 }
 
@@ -108,5 +129,12 @@ export function SubscriptionPortalScreen({ referenceId }: { referenceId: string 
   if (!subscription) return <SubscriptionNotFoundView renderLink={renderLink} />;
   if (isOwner(account.data, subscription))
     return <OwnerPortal key={subscription.referenceId} account={account.data} subscription={subscription} />;
-  return <SubscriptionPortalView subscription={subscription} owner={null} renderLink={renderLink} />;
+  return (
+    <SubscriptionPortalView
+      subscription={subscription}
+      owner={null}
+      renderLink={renderLink}
+      keysAndServersSection={keysAndServersSectionFor(subscription)}
+    />
+  );
 }

@@ -30,6 +30,8 @@ export type SubscriptionPortalViewProps = {
   } | null;
   /** The router's link, so the view stays free of navigation. */
   renderLink: (link: PortalLink) => ReactNode;
+  /** The team's API keys and servers, or the dedicated server request: built by the screen. */
+  keysAndServersSection?: ReactNode;
 };
 
 const priceLabels: Record<BillingCycle, (price: string) => MessageDescriptor> = {
@@ -163,7 +165,12 @@ function Team({ team, seatsInUse }: { team: NonNullable<Subscription['team']>; s
 }
 
 /** The subscription portal: what the subscription is, and what this person may change on it. */
-export function SubscriptionPortalView({ subscription, owner, renderLink }: SubscriptionPortalViewProps) {
+export function SubscriptionPortalView({
+  subscription,
+  owner,
+  renderLink,
+  keysAndServersSection,
+}: SubscriptionPortalViewProps) {
   const { t } = useLingui();
   // The owner's machine knows of a change the moment it is made; the account query follows.
   const facts = owner?.lifecycle.snapshot.context.subscription;
@@ -228,6 +235,8 @@ export function SubscriptionPortalView({ subscription, owner, renderLink }: Subs
         {owner?.coupons ? <CouponRedemptionView snapshot={owner.coupons.snapshot} send={owner.coupons.send} /> : null}
 
         {subscription.team ? <Team team={subscription.team} seatsInUse={subscription.seatsInUse} /> : null}
+
+        {keysAndServersSection}
       </div>
     </div>
   );

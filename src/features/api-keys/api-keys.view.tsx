@@ -1,6 +1,6 @@
 import { Dialog, Portal } from '@ark-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { ApiKey } from '../../../contract/teams';
 import { type ApiKeyEvent, allowedIpsOf, type apiKeyMachine } from '../../../machines/apiKey/apiKey.machine';
@@ -8,7 +8,6 @@ import { css, cx } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
-import { TextField } from '../../components/ui/text-field';
 import { formatDate } from '../../lib/format-money';
 import { keyChangeUnavailable, teamMessageText } from './api-keys.messages';
 
@@ -59,9 +58,85 @@ function KeyStateText({ state }: { state: ApiKeyState }) {
 }
 
 /**
- * The allowed addresses as a comma-separated list. The hint and every bad entry, marked by name,
- * describe the input, so a screen reader reads them with it.
+ * A labelled input whose hint and errors describe it (aria-describedby), so a screen reader reads
+ * them with the field; each error is its own line, so every bad address is named.
  */
+function DescribedField({
+  label,
+  name,
+  value,
+  hint,
+  errors,
+  disabled,
+  autoFocus,
+  technical,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  hint?: ReactNode;
+  errors: ReactNode[];
+  disabled: boolean;
+  autoFocus?: boolean;
+  /** Addresses: left to right and monospace in every language. */
+  technical?: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const invalid = errors.length > 0;
+  const describedBy = [hint ? `${id}-hint` : null, invalid ? `${id}-errors` : null].filter(Boolean).join(' ');
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+      <label htmlFor={`${id}-input`} className={css({ fontWeight: 'medium' })}>
+        {label}
+      </label>
+      <input
+        id={`${id}-input`}
+        name={name}
+        autoComplete="off"
+        spellCheck={technical ? false : undefined}
+        dir={technical ? 'ltr' : undefined}
+        // biome-ignore lint/a11y/noAutofocus: the form opens on the person's click, and typing starts here
+        autoFocus={autoFocus}
+        value={value}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        className={cx(
+          technical ? monospace : undefined,
+          css({
+            minHeight: '10',
+            paddingInline: '3',
+            borderWidth: '1px',
+            borderColor: 'border',
+            borderRadius: 'l2',
+            bg: 'canvas',
+            color: 'fg.default',
+            _invalid: { borderColor: 'danger.default' },
+            _disabled: { opacity: 0.7 },
+          }),
+        )}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className={cx(muted, css({ fontSize: 'sm' }))}>
+          {hint}
+        </p>
+      ) : null}
+      {invalid ? (
+        <ul id={`${id}-errors`} className={css({ color: 'danger.default', fontSize: 'sm', listStyle: 'none' })}>
+          {errors.map((error, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the errors are a fixed list for one render
+            <li key={index}>{error}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The allowed addresses as a comma-separated list; an empty list means any address, and the hint says so. */
 function AllowedIpsField({
   label,
   value,
@@ -78,60 +153,31 @@ function AllowedIpsField({
   onChange: (value: string) => void;
 }) {
   const { i18n } = useLingui();
-  const id = useId();
-  const invalid = ipsError !== null || invalidIps.length > 0;
-  const anyAddress = allowedIpsOf(value).length === 0;
+  const errors: ReactNode[] = [
+    ...(ipsError ? [teamMessageText(i18n, ipsError)] : []),
+    ...invalidIps.map((entry) => (
+      <Trans key={entry}>
+        “<bdi>{entry}</bdi>” is not an IP address or range.
+      </Trans>
+    )),
+  ];
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-      <label htmlFor={`${id}-input`} className={css({ fontWeight: 'medium' })}>
-        {label}
-      </label>
-      <input
-        id={`${id}-input`}
-        name="allowed-ips"
-        autoComplete="off"
-        spellCheck={false}
-        dir="ltr"
-        value={value}
-        disabled={disabled}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-hint ${id}-errors` : `${id}-hint`}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        className={cx(
-          monospace,
-          css({
-            minHeight: '10',
-            paddingInline: '3',
-            borderWidth: '1px',
-            borderColor: 'border',
-            borderRadius: 'l2',
-            bg: 'canvas',
-            color: 'fg.default',
-            _invalid: { borderColor: 'danger.default' },
-            _disabled: { opacity: 0.7 },
-          }),
-        )}
-      />
-      <p id={`${id}-hint`} className={cx(muted, css({ fontSize: 'sm' }))}>
-        {anyAddress ? (
+    <DescribedField
+      label={label}
+      name="allowed-ips"
+      technical
+      value={value}
+      disabled={disabled}
+      errors={errors}
+      hint={
+        allowedIpsOf(value).length === 0 ? (
           <Trans>No addresses listed: the key works from any address.</Trans>
         ) : (
           <Trans>Separate entries with commas: IPv4 or IPv6 addresses, or ranges such as 203.0.113.0/24.</Trans>
-        )}
-      </p>
-      {invalid ? (
-        <ul id={`${id}-errors`} className={css({ color: 'danger.default', fontSize: 'sm', listStyle: 'none' })}>
-          {ipsError ? <li>{teamMessageText(i18n, ipsError)}</li> : null}
-          {invalidIps.map((entry) => (
-            <li key={entry}>
-              <Trans>
-                “<bdi>{entry}</bdi>” is not an IP address or range.
-              </Trans>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+        )
+      }
+      onChange={onChange}
+    />
   );
 }
 
@@ -153,15 +199,14 @@ function CreateKeyForm({ snapshot, send }: Omit<ApiKeysViewProps, 'now'>) {
         <Trans>New API key</Trans>
       </h3>
       {snapshot.matches('createFailed') ? <FailureAlert message={failureMessage} /> : null}
-      <TextField
+      <DescribedField
         label={t`Description`}
         name="description"
-        autoComplete="off"
         autoFocus
         value={description}
         disabled={busy}
-        errorText={descriptionError ? teamMessageText(i18n, descriptionError) : undefined}
-        onValueChange={(value) => send({ type: 'user.changeDescription', value })}
+        errors={descriptionError ? [teamMessageText(i18n, descriptionError)] : []}
+        onChange={(value) => send({ type: 'user.changeDescription', value })}
       />
       <AllowedIpsField
         label={t`Allowed addresses`}

@@ -2,9 +2,9 @@ import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import {
   type ApiKey,
+  type CidrValidationResponse,
   CreateApiKeyRequest,
   type CreateApiKeyResponse,
-  type CidrValidationResponse,
   maxAllowedIps,
   TeamMessage,
 } from '../../contract/teams';
@@ -115,7 +115,10 @@ const editingAddresses = {
   'user.dismiss': '#apiKey.listed',
 } as const;
 
-const rememberFailure = { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error } as const;
+const rememberFailure = {
+  type: 'rememberFailure',
+  params: ({ event }: { event: { error: unknown } }) => event.error,
+} as const;
 
 const copying = { 'user.copy': '#apiKey.shownOnce.copying' } as const;
 

@@ -24,7 +24,12 @@ export const keys: ApiKey[] = [
   aKey({}),
   aKey({ keyId: 'key-2', prefix: 'bk_live_77c1', description: 'Monitoring', allowedIPs: [] }),
   aKey({ keyId: 'key-3', prefix: 'bk_live_0d2e', description: 'Old exporter', invalidated: true }),
-  aKey({ keyId: 'key-4', prefix: 'bk_live_a41b', description: 'Last year', expirationDate: '2026-06-01T00:00:00.000Z' }),
+  aKey({
+    keyId: 'key-4',
+    prefix: 'bk_live_a41b',
+    description: 'Last year',
+    expirationDate: '2026-06-01T00:00:00.000Z',
+  }),
 ];
 
 export const createdKey = aKey({

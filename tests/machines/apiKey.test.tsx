@@ -33,12 +33,15 @@ beforeAll(() => {
 
 type Screen = Parameters<NonNullable<Parameters<typeof describeModel>[1]['drivers'][string]>>[0]['screen'];
 
-const shownOnce = (screen: Pick<Screen, 'getByRole'>) => within(screen.getByRole('region', { name: 'Your new API key' }));
+const shownOnce = (screen: Pick<Screen, 'getByRole'>) =>
+  within(screen.getByRole('region', { name: 'Your new API key' }));
 const dialog = (screen: Pick<Screen, 'getByRole'>) => within(screen.getByRole('alertdialog'));
 
 /** The server's message (translated when the portal knows it), or the view's own words when it sent none. */
 function expectFailure(scope: Pick<Screen, 'getByRole'>, message: string | null) {
-  expect(scope.getByRole('alert')).toHaveTextContent(message ? (knownMessages[message] ?? message) : keyChangeUnavailable);
+  expect(scope.getByRole('alert')).toHaveTextContent(
+    message ? (knownMessages[message] ?? message) : keyChangeUnavailable,
+  );
 }
 
 /** What the addresses field says: "any address" for an empty list, and every bad entry by name. */
@@ -66,9 +69,10 @@ function inDialog(snapshot: { matches: (state: 'confirmingDelete' | 'deleteFaile
 }
 
 const changeIps: Driver<Machine> = async ({ screen, event, snapshot }) => {
-  const label = snapshot.context.keyId && !snapshot.matches('creating') && !snapshot.matches('createFailed')
-    ? editLabel
-    : 'Allowed addresses';
+  const label =
+    snapshot.context.keyId && !snapshot.matches('creating') && !snapshot.matches('createFailed')
+      ? editLabel
+      : 'Allowed addresses';
   fireEvent.change(screen.getByLabelText(label), { target: { value: 'value' in event ? event.value : '' } });
 };
 
@@ -352,7 +356,7 @@ describe('apiKey machine', () => {
     await waitFor(actor, (state) => state.matches('listed'));
     expect(validateIps).not.toHaveBeenCalled();
     expect(saved).toEqual([{ keyId: 'key-1', allowedIPs: [] }]);
-    expect(actor.getSnapshot().context.keys[0].allowedIPs).toEqual([]);
+    expect(actor.getSnapshot().context.keys[0]?.allowedIPs).toEqual([]);
     expect(actor.getSnapshot().context.confirmation).toBe('ipsSaved');
   });
 

@@ -9,9 +9,7 @@ export const serverRequestCases = {
       .filter((value) => value !== context.from)
       .map((value) => ({ type: 'user.changeFrom' as const, value })),
   'user.changeTo': ({ context }: { context: ServerRequestContext }) =>
-    ['02:30', '']
-      .filter((value) => value !== context.to)
-      .map((value) => ({ type: 'user.changeTo' as const, value })),
+    ['02:30', ''].filter((value) => value !== context.to).map((value) => ({ type: 'user.changeTo' as const, value })),
   'xstate.done.actor.requestServer': [
     { type: 'xstate.done.actor.requestServer', output: undefined, actorId: 'requestServer' },
   ],

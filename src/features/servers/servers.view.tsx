@@ -4,10 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { TeamServer } from '../../../contract/teams';
-import type {
-  ServerRequestEvent,
-  serverRequestMachine,
-} from '../../../machines/serverRequest/serverRequest.machine';
+import type { ServerRequestEvent, serverRequestMachine } from '../../../machines/serverRequest/serverRequest.machine';
 import { css, cx } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';

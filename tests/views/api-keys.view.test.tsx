@@ -15,13 +15,13 @@ beforeAll(() => {
 });
 
 /** The machine's snapshot after these events, from the sample keys. */
-function after(...events: AnyEventObject[]) {
+function snapshotAfter(...events: AnyEventObject[]) {
   let [snapshot] = initialTransition(apiKeyMachine, { keys });
   for (const event of events) [snapshot] = transition(apiKeyMachine, snapshot, event as ApiKeyEvent);
   return snapshot;
 }
 
-function renderKeys(snapshot = after(), send: (event: ApiKeyEvent) => void = vi.fn()) {
+function renderKeys(snapshot = snapshotAfter(), send: (event: ApiKeyEvent) => void = vi.fn()) {
   render(
     <TestI18n>
       <ApiKeysView snapshot={snapshot} send={send} now={now} />
@@ -65,7 +65,7 @@ describe('API keys view', () => {
   });
 
   it('says that an empty list of addresses means any address', () => {
-    renderKeys(after({ type: 'user.create' }));
+    renderKeys(snapshotAfter({ type: 'user.create' }));
     expect(screen.getByLabelText('Allowed addresses')).toHaveAccessibleDescription(
       'No addresses listed: the key works from any address.',
     );
@@ -74,7 +74,7 @@ describe('API keys view', () => {
 
   it('marks each bad entry by name, tied to the field', () => {
     renderKeys(
-      after(
+      snapshotAfter(
         { type: 'user.create' },
         { type: 'user.changeDescription', value: 'Backups' },
         { type: 'user.changeIps', value: '10.0.0.1, 10.0.0.300, office' },
@@ -102,13 +102,13 @@ describe('API keys view', () => {
   });
 
   it('ties a missing description to its field', () => {
-    renderKeys(after({ type: 'user.create' }, { type: 'user.save' }));
+    renderKeys(snapshotAfter({ type: 'user.create' }, { type: 'user.save' }));
     expect(screen.getByLabelText('Description')).toHaveAccessibleDescription('Please describe what the key is for.');
   });
 
   it('shows the new key once, read-only, with a copy button and the warning', async () => {
     const send = vi.fn();
-    const snapshot = after(
+    const snapshot = snapshotAfter(
       { type: 'user.create' },
       { type: 'user.changeDescription', value: 'Backups' },
       { type: 'user.save' },
@@ -128,7 +128,7 @@ describe('API keys view', () => {
 
   it('announces the copy', () => {
     renderKeys(
-      after(
+      snapshotAfter(
         { type: 'user.create' },
         { type: 'user.changeDescription', value: 'Backups' },
         { type: 'user.save' },
@@ -143,7 +143,7 @@ describe('API keys view', () => {
 
   it('confirms a delete in a dialog with the accept button focused, and shows the server’s answer there', async () => {
     const send = vi.fn();
-    renderKeys(after({ type: 'user.delete', keyId: 'key-2' }), send);
+    renderKeys(snapshotAfter({ type: 'user.delete', keyId: 'key-2' }), send);
     const dialog = within(screen.getByRole('alertdialog'));
     expect(dialog.getByRole('heading', { name: 'Delete the API key Monitoring?' })).toBeVisible();
     await vi.waitFor(() => expect(dialog.getByRole('button', { name: 'Delete key' })).toHaveFocus());
@@ -153,7 +153,7 @@ describe('API keys view', () => {
 
   it('shows a refused delete’s message in the dialog', () => {
     renderKeys(
-      after(
+      snapshotAfter(
         { type: 'user.delete', keyId: 'key-2' },
         { type: 'user.confirmDelete' },
         { type: 'xstate.error.actor.deleteKey', error: new Error('network down') },
@@ -165,7 +165,7 @@ describe('API keys view', () => {
   });
 
   it('edits one key’s addresses in its own item', () => {
-    renderKeys(after({ type: 'user.editIps', keyId: 'key-1' }));
+    renderKeys(snapshotAfter({ type: 'user.editIps', keyId: 'key-1' }));
     const ci = keyItem('CI deploys');
     expect(ci.getByLabelText('Allowed addresses for CI deploys')).toHaveValue('203.0.113.0/24');
     expect(ci.getByRole('button', { name: 'Save addresses' })).toBeEnabled();

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import type { AccountUser, Subscription } from '../../../contract/account';
 import { blackFridayOfferMachine } from '../../../machines/blackFridayOffer/blackFridayOffer.machine';
 import { couponRedemptionMachine } from '../../../machines/couponRedemption/couponRedemption.machine';
@@ -58,6 +58,21 @@ function teamSectionOf({ referenceId, team }: Subscription) {
   );
 }
 
+// Loaded on demand: only teams, families and dedicated server subscriptions have these sections.
+const KeysAndServersSection = lazy(() =>
+  import('./keys-and-servers.screen').then((module) => ({ default: module.KeysAndServersSection })),
+);
+
+/** The API keys and servers of the subscription, or nothing for a plan that has neither. */
+function keysAndServersSectionFor(subscription: Subscription): ReactNode {
+  if (!['teams', 'families', 'dedicated_server'].includes(subscription.type)) return null;
+  return (
+    <Suspense fallback={null}>
+      <KeysAndServersSection subscription={subscription} />
+    </Suspense>
+  );
+}
+
 type OwnerParts = Omit<NonNullable<SubscriptionPortalViewProps['owner']>, 'coupons'>;
 
 /** The coupons part, only for an owner with a billing account to redeem on. */
@@ -80,6 +95,7 @@ function OwnerPortalWithCoupons({
       owner={{ ...parts, coupons: { snapshot: couponsSnapshot, send: coupons.send } }}
       renderLink={renderLink}
       teamSection={teamSectionOf(subscription)}
+      keysAndServersSection={keysAndServersSectionFor(subscription)}
     />
   );
 }
@@ -118,6 +134,7 @@ function OwnerPortal({ account, subscription }: { account: AccountUser; subscrip
       owner={{ ...parts, coupons: null }}
       renderLink={renderLink}
       teamSection={teamSectionOf(subscription)}
+      keysAndServersSection={keysAndServersSectionFor(subscription)}
     />
   );
 }
@@ -140,6 +157,7 @@ export function SubscriptionPortalScreen({ referenceId }: { referenceId: string 
       owner={null}
       renderLink={renderLink}
       teamSection={teamSectionOf(subscription)}
+      keysAndServersSection={keysAndServersSectionFor(subscription)}
     />
   );
 }

@@ -40,6 +40,8 @@ export type SubscriptionPortalViewProps = {
    * subscription with a team; without it the view shows the team's summary.
    */
   teamSection?: ReactNode;
+  /** The team's API keys and servers, or the dedicated server request: built by the screen. */
+  keysAndServersSection?: ReactNode;
 };
 
 const priceLabels: Record<BillingCycle, (price: string) => MessageDescriptor> = {
@@ -172,7 +174,13 @@ function Team({ team, seatsInUse }: { team: NonNullable<Subscription['team']>; s
 }
 
 /** The subscription portal: what the subscription is, and what this person may change on it. */
-export function SubscriptionPortalView({ subscription, owner, renderLink, teamSection }: SubscriptionPortalViewProps) {
+export function SubscriptionPortalView({
+  subscription,
+  owner,
+  renderLink,
+  teamSection,
+  keysAndServersSection,
+}: SubscriptionPortalViewProps) {
   const { t } = useLingui();
   // The owner's machine knows of a change the moment it is made; the account query follows.
   const facts = owner?.lifecycle.snapshot.context.subscription;
@@ -255,6 +263,8 @@ export function SubscriptionPortalView({ subscription, owner, renderLink, teamSe
         {subscription.team && !teamSection ? (
           <Team team={subscription.team} seatsInUse={subscription.seatsInUse} />
         ) : null}
+
+        {keysAndServersSection}
       </div>
 
       {teamSection}

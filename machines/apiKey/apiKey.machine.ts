@@ -1,0 +1,364 @@
+import * as v from 'valibot';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import {
+  type ApiKey,
+  type CidrValidationResponse,
+  CreateApiKeyRequest,
+  type CreateApiKeyResponse,
+  maxAllowedIps,
+  TeamMessage,
+} from '../../contract/teams';
+
+export type ApiKeyInput = {
+  /** The team's keys, as the team read last listed them. */
+  keys: ApiKey[];
+};
+
+/** The last change that went through, confirmed in the list until the next one starts. */
+export type ApiKeyConfirmation = 'ipsSaved' | 'deleted';
+
+export type ApiKeyContext = ApiKeyInput & {
+  description: string;
+  /** A contract TeamMessage text; views translate it. */
+  descriptionError: string | null;
+  /** The allowed addresses as typed: a comma-separated list. */
+  ipsDraft: string;
+  /** A contract TeamMessage text about the list as a whole (too many entries). */
+  ipsError: string | null;
+  /** The entries that are not IP addresses or ranges, each marked by name. */
+  invalidIps: string[];
+  /** The server's `message` for the last refused change; null when it sent none (network, 5xx). */
+  failureMessage: string | null;
+  /** The key whose addresses are edited or which is being deleted. */
+  keyId: string | null;
+  /** The whole new key: shown once, forgotten when the person is done. */
+  createdKey: string | null;
+  confirmation: ApiKeyConfirmation | null;
+};
+
+export type ApiKeyEvent =
+  | { type: 'user.create' }
+  | { type: 'user.changeDescription'; value: string }
+  | { type: 'user.changeIps'; value: string }
+  | { type: 'user.save' }
+  | { type: 'user.dismiss' }
+  | { type: 'user.copy' }
+  | { type: 'user.done' }
+  | { type: 'user.editIps'; keyId: string }
+  | { type: 'user.delete'; keyId: string }
+  | { type: 'user.confirmDelete' }
+  /** The team was read again (after a change, or by anyone): the list may have moved on. */
+  | { type: 'keys.refreshed'; keys: ApiKey[] };
+
+export type CreateKeyInput = { description: string; allowedIPs: string[] };
+export type SaveIpsInput = { keyId: string; allowedIPs: string[] };
+
+/** A change the server refused: its message (or, for a delete, its body) is shown as it is. */
+export class ApiKeyRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ApiKeyRefused';
+  }
+}
+
+/** The contract's longest entry: anything longer is no address or range, and need not be asked about. */
+const maxEntryLength = 100;
+
+/** "10.0.0.1, , 2001:db8::/32 " → ["10.0.0.1", "2001:db8::/32"]: split on commas, trimmed, empty entries dropped. */
+export function allowedIpsOf(draft: string): string[] {
+  return draft
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+/** The contract's check of the description, as its message text, or null. */
+export function descriptionErrorOf(description: string): string | null {
+  const result = v.safeParse(CreateApiKeyRequest.entries.description, description);
+  return result.success ? null : result.issues[0].message;
+}
+
+/** What can be told without asking the server: too many entries, or entries too long to be addresses. */
+function localIpsCheck(draft: string): { ipsError: string | null; invalidIps: string[] } {
+  const entries = allowedIpsOf(draft);
+  return {
+    ipsError: entries.length > maxAllowedIps ? TeamMessage.tooManyAllowedIps : null,
+    invalidIps: entries.filter((entry) => entry.length > maxEntryLength),
+  };
+}
+
+export function isIpsDraftAcceptable(draft: string): boolean {
+  const { ipsError, invalidIps } = localIpsCheck(draft);
+  return ipsError === null && invalidIps.length === 0;
+}
+
+const failureMessageOf = (error: unknown) => (error instanceof ApiKeyRefused ? error.message : null);
+
+const editingNewKey = {
+  'user.changeDescription': { target: '#apiKey.creating', actions: 'changeDescription' },
+  'user.changeIps': { target: '#apiKey.creating', actions: 'changeIps' },
+  'user.save': [
+    { guard: 'isNewKeyRefusedLocally', target: '#apiKey.creating', actions: ['showDescriptionError', 'showIpsErrors'] },
+    { guard: 'hasNoIps', target: '#apiKey.saving' },
+    { target: '#apiKey.validatingIps' },
+  ],
+  'user.dismiss': '#apiKey.listed',
+} as const;
+
+const editingAddresses = {
+  'user.changeIps': { target: '#apiKey.editingIps', actions: 'changeIps' },
+  'user.save': [
+    { guard: 'isIpsDraftRefusedLocally', target: '#apiKey.editingIps', actions: 'showIpsErrors' },
+    { guard: 'hasNoIps', target: '#apiKey.savingIps' },
+    { target: '#apiKey.validatingEditedIps' },
+  ],
+  'user.dismiss': '#apiKey.listed',
+} as const;
+
+const rememberFailure = {
+  type: 'rememberFailure',
+  params: ({ event }: { event: { error: unknown } }) => event.error,
+} as const;
+
+const copying = { 'user.copy': '#apiKey.shownOnce.copying' } as const;
+
+/**
+ * The team's API keys: create one (a description and the addresses it may be used from, checked
+ * by the server before saving) and see it once; change a key's addresses; delete a key after a
+ * confirm. Each change ends with `keysChanged`, so the screen reads the team again.
+ */
+export const apiKeyMachine = setup({
+  types: {
+    context: {} as ApiKeyContext,
+    events: {} as ApiKeyEvent,
+    input: {} as ApiKeyInput,
+  },
+  actors: {
+    validateIps: fromPromise<CidrValidationResponse, { allowedIPs: string[] }>(async () => {
+      throw new Error('validateIps is provided by the app');
+    }),
+    createKey: fromPromise<CreateApiKeyResponse, CreateKeyInput>(async () => {
+      throw new Error('createKey is provided by the app');
+    }),
+    saveIps: fromPromise<void, SaveIpsInput>(async () => {
+      throw new Error('saveIps is provided by the app');
+    }),
+    deleteKey: fromPromise<void, { keyId: string }>(async () => {
+      throw new Error('deleteKey is provided by the app');
+    }),
+    copyKey: fromPromise<void, { apiKey: string }>(async () => {
+      throw new Error('copyKey is provided by the app');
+    }),
+  },
+  actions: {
+    startCreating: assign({
+      description: '',
+      descriptionError: null,
+      ipsDraft: '',
+      ipsError: null,
+      invalidIps: [],
+      failureMessage: null,
+      confirmation: null,
+    }),
+    startEditing: assign(({ context, event }) => {
+      assertEvent(event, 'user.editIps');
+      const key = context.keys.find((candidate) => candidate.keyId === event.keyId);
+      return {
+        keyId: event.keyId,
+        ipsDraft: (key?.allowedIPs ?? []).join(', '),
+        ipsError: null,
+        invalidIps: [],
+        failureMessage: null,
+        confirmation: null,
+      };
+    }),
+    startDeleting: assign(({ event }) => {
+      assertEvent(event, 'user.delete');
+      return { keyId: event.keyId, failureMessage: null, confirmation: null };
+    }),
+    changeDescription: assign(({ event }) => {
+      assertEvent(event, 'user.changeDescription');
+      return { description: event.value, descriptionError: null, failureMessage: null };
+    }),
+    changeIps: assign(({ event }) => {
+      assertEvent(event, 'user.changeIps');
+      return { ipsDraft: event.value, ipsError: null, invalidIps: [], failureMessage: null };
+    }),
+    showDescriptionError: assign({ descriptionError: ({ context }) => descriptionErrorOf(context.description) }),
+    showIpsErrors: assign(({ context }) => localIpsCheck(context.ipsDraft)),
+    markInvalidIps: assign({
+      invalidIps: (_, validation: CidrValidationResponse) =>
+        validation.entries.filter((entry) => !entry.valid).map((entry) => entry.value),
+    }),
+    rememberFailure: assign({ failureMessage: (_, error: unknown) => failureMessageOf(error) }),
+    refreshKeys: assign(({ event }) => {
+      assertEvent(event, 'keys.refreshed');
+      return { keys: event.keys };
+    }),
+    /** Invalidates the team query, so the list and the audit log show the change. */
+    keysChanged: () => {},
+  },
+  guards: {
+    hasNoIps: ({ context }) => allowedIpsOf(context.ipsDraft).length === 0,
+    isNewKeyRefusedLocally: ({ context }) =>
+      descriptionErrorOf(context.description) !== null || !isIpsDraftAcceptable(context.ipsDraft),
+    isIpsDraftRefusedLocally: ({ context }) => !isIpsDraftAcceptable(context.ipsDraft),
+    areAllIpsValid: (_, validation: CidrValidationResponse) => validation.valid,
+    isListedKey: ({ context, event }) =>
+      'keyId' in event && context.keys.some((candidate) => candidate.keyId === event.keyId),
+  },
+}).createMachine({
+  id: 'apiKey',
+  context: ({ input }) => ({
+    keys: input.keys,
+    description: '',
+    descriptionError: null,
+    ipsDraft: '',
+    ipsError: null,
+    invalidIps: [],
+    failureMessage: null,
+    keyId: null,
+    createdKey: null,
+    confirmation: null,
+  }),
+  on: {
+    'keys.refreshed': { actions: 'refreshKeys' },
+  },
+  initial: 'listed',
+  states: {
+    listed: {
+      on: {
+        'user.create': { target: 'creating', actions: 'startCreating' },
+        'user.editIps': { guard: 'isListedKey', target: 'editingIps', actions: 'startEditing' },
+        'user.delete': { guard: 'isListedKey', target: 'confirmingDelete', actions: 'startDeleting' },
+      },
+    },
+    /** The new key's form: a description and the addresses, none meaning any address. */
+    creating: { on: editingNewKey },
+    validatingIps: {
+      tags: ['busy'],
+      invoke: {
+        id: 'validateIps',
+        src: 'validateIps',
+        input: ({ context }) => ({ allowedIPs: allowedIpsOf(context.ipsDraft) }),
+        onDone: [
+          { guard: { type: 'areAllIpsValid', params: ({ event }) => event.output }, target: 'saving' },
+          { target: 'creating', actions: { type: 'markInvalidIps', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'createFailed', actions: rememberFailure },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      entry: assign({ failureMessage: null }),
+      invoke: {
+        id: 'createKey',
+        src: 'createKey',
+        input: ({ context }) => ({
+          description: context.description.trim(),
+          allowedIPs: allowedIpsOf(context.ipsDraft),
+        }),
+        onDone: {
+          target: 'shownOnce',
+          actions: [
+            assign(({ context, event }) => ({
+              createdKey: event.output.apiKey,
+              keys: [...context.keys, event.output.key],
+            })),
+            'keysChanged',
+          ],
+        },
+        onError: { target: 'createFailed', actions: rememberFailure },
+      },
+    },
+    /** The form stays as typed beside the server's answer. */
+    createFailed: { tags: ['error'], on: editingNewKey },
+    /** The whole key, this once; the person copies it and is done. */
+    shownOnce: {
+      initial: 'ready',
+      on: { 'user.done': { target: 'listed', actions: assign({ createdKey: null }) } },
+      states: {
+        ready: { on: copying },
+        copying: {
+          invoke: {
+            id: 'copyKey',
+            src: 'copyKey',
+            input: ({ context }) => ({ apiKey: context.createdKey ?? '' }),
+            onDone: 'copied',
+            onError: 'copyFailed',
+          },
+        },
+        copied: { on: copying },
+        /** No clipboard here (an insecure page, a refused permission): the key stays there to copy by hand. */
+        copyFailed: { on: copying },
+      },
+    },
+    /** One key's addresses, as a comma-separated list. */
+    editingIps: { on: editingAddresses },
+    validatingEditedIps: {
+      tags: ['busy'],
+      invoke: {
+        id: 'validateIps',
+        src: 'validateIps',
+        input: ({ context }) => ({ allowedIPs: allowedIpsOf(context.ipsDraft) }),
+        onDone: [
+          { guard: { type: 'areAllIpsValid', params: ({ event }) => event.output }, target: 'savingIps' },
+          { target: 'editingIps', actions: { type: 'markInvalidIps', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'ipsFailed', actions: rememberFailure },
+      },
+    },
+    savingIps: {
+      tags: ['busy'],
+      entry: assign({ failureMessage: null }),
+      invoke: {
+        id: 'saveIps',
+        src: 'saveIps',
+        input: ({ context }) => ({ keyId: context.keyId ?? '', allowedIPs: allowedIpsOf(context.ipsDraft) }),
+        onDone: {
+          target: 'listed',
+          actions: [
+            assign(({ context }) => ({
+              keys: context.keys.map((key) =>
+                key.keyId === context.keyId ? { ...key, allowedIPs: allowedIpsOf(context.ipsDraft) } : key,
+              ),
+              confirmation: 'ipsSaved' as const,
+            })),
+            'keysChanged',
+          ],
+        },
+        onError: { target: 'ipsFailed', actions: rememberFailure },
+      },
+    },
+    ipsFailed: { tags: ['error'], on: editingAddresses },
+    /** The confirm dialog before a key is deleted for good. */
+    confirmingDelete: {
+      on: { 'user.confirmDelete': 'deleting', 'user.dismiss': 'listed' },
+    },
+    deleting: {
+      tags: ['busy'],
+      entry: assign({ failureMessage: null }),
+      invoke: {
+        id: 'deleteKey',
+        src: 'deleteKey',
+        input: ({ context }) => ({ keyId: context.keyId ?? '' }),
+        onDone: {
+          target: 'listed',
+          actions: [
+            assign(({ context }) => ({
+              keys: context.keys.filter((key) => key.keyId !== context.keyId),
+              confirmation: 'deleted' as const,
+            })),
+            'keysChanged',
+          ],
+        },
+        onError: { target: 'deleteFailed', actions: rememberFailure },
+      },
+    },
+    /** The dialog stays open with the server's answer. */
+    deleteFailed: {
+      tags: ['error'],
+      on: { 'user.confirmDelete': 'deleting', 'user.dismiss': 'listed' },
+    },
+  },
+});

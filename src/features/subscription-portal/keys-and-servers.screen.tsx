@@ -1,0 +1,37 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Subscription } from '../../../contract/account';
+import { ApiKeysSection } from '../api-keys/api-keys.screen';
+import { ApiKeysLoadFailedView } from '../api-keys/api-keys.view';
+import { DedicatedServerRequest, TeamServersSection } from '../servers/servers.screen';
+import { teamQuery } from '../team/team.queries';
+
+/** The team's API keys and, for a teams plan, its servers: both from the team read (the members section's query). */
+function TeamKeysAndServers({ referenceId, withServers }: { referenceId: string; withServers: boolean }) {
+  const queryClient = useQueryClient();
+  const team = useQuery(teamQuery(referenceId));
+  if (team.isPending) return null;
+  if (team.isError) return <ApiKeysLoadFailedView onRetry={() => void team.refetch()} />;
+  return (
+    <>
+      <ApiKeysSection
+        referenceId={referenceId}
+        apiKeys={team.data.apiKeys}
+        onChanged={() => void queryClient.invalidateQueries({ queryKey: teamQuery(referenceId).queryKey })}
+      />
+      {withServers ? <TeamServersSection teamId={team.data.teamId} /> : null}
+    </>
+  );
+}
+
+/**
+ * The API keys of a teams or families subscription (for everyone who reaches the portal: the owner
+ * and the team's admins), the servers of a teams subscription's team, and the server request of a
+ * dedicated server subscription. Loaded on demand by the portal's screen.
+ */
+export function KeysAndServersSection({ subscription }: { subscription: Subscription }) {
+  const { referenceId, type } = subscription;
+  if (type === 'teams' || type === 'families')
+    return <TeamKeysAndServers referenceId={referenceId} withServers={type === 'teams'} />;
+  if (type === 'dedicated_server') return <DedicatedServerRequest referenceId={referenceId} />;
+  return null;
+}

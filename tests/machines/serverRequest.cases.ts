@@ -1,0 +1,24 @@
+import { TeamMessage } from '../../contract/teams';
+import { type ServerRequestContext, ServerRequestRefused } from '../../machines/serverRequest/serverRequest.machine';
+
+/** Sample events for generating the server request machine's paths. */
+export const serverRequestCases = {
+  // A person can only change a time to something other than what it holds; clearing it is a change too.
+  'user.changeFrom': ({ context }: { context: ServerRequestContext }) =>
+    ['22:00', '']
+      .filter((value) => value !== context.from)
+      .map((value) => ({ type: 'user.changeFrom' as const, value })),
+  'user.changeTo': ({ context }: { context: ServerRequestContext }) =>
+    ['02:30', ''].filter((value) => value !== context.to).map((value) => ({ type: 'user.changeTo' as const, value })),
+  'xstate.done.actor.requestServer': [
+    { type: 'xstate.done.actor.requestServer', output: undefined, actorId: 'requestServer' },
+  ],
+  'xstate.error.actor.requestServer': [
+    {
+      type: 'xstate.error.actor.requestServer',
+      error: new ServerRequestRefused(TeamMessage.notDedicatedServerPlan),
+      actorId: 'requestServer',
+    },
+    { type: 'xstate.error.actor.requestServer', error: new Error('network down'), actorId: 'requestServer' },
+  ],
+} as const;

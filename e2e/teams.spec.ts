@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { api } from '../contract/api';
 import { freshReferenceId, purchase } from './support/billing';
+import { tabTo } from './support/keyboard';
 import { freshAddress, waitForMail } from './support/mailbox';
 import { demoAccounts, demoPassword, expectNoAxeViolations, signIn, signOut } from './support/portal';
 import { newAccountPassword, signUpThroughTheUi } from './support/sign-up';
@@ -127,6 +128,29 @@ test('a team admin changes a member’s role and removes them', async ({ page })
   await dialog.getByRole('button', { name: 'Remove member' }).click();
   await expect(page.getByText(`${member} is no longer in the team.`)).toBeVisible();
   await expect(page.getByRole('table', { name: 'Members of the team' }).getByText(member)).toHaveCount(0);
+});
+
+test('a member is added and the audit log filtered by keyboard alone', async ({ page }) => {
+  await ownerOfNewTeam(page, 'keyboard-owner');
+  const member = freshAddress('keyboard-member');
+  await tabTo(page, page.getByRole('button', { name: 'Add a member' }), 80);
+  await page.keyboard.press('Enter');
+  // The form opens with the focus on its first field.
+  await expect(page.getByLabel('E-mail', { exact: true })).toBeFocused();
+  await page.keyboard.type(member);
+  await tabTo(page, page.getByLabel('Password (optional)'));
+  await page.keyboard.type(newAccountPassword);
+  await tabTo(page, page.getByRole('button', { name: 'Add member' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`${member} has joined the team.`)).toBeVisible();
+
+  const kind = page.getByLabel('What happened', { exact: true });
+  await tabTo(page, kind, 80);
+  await page.keyboard.press('ArrowDown');
+  await expect(kind).not.toHaveValue('');
+  await expect(
+    page.getByRole('table', { name: 'Changes to the team' }).getByText(`Added ${member} to the team`),
+  ).toBeVisible();
 });
 
 test.describe('in Arabic', () => {

@@ -11,6 +11,10 @@ const signedInSources = [
   '<rootDir>/src/features/shell',
   '<rootDir>/src/features/subscription-portal',
   '<rootDir>/src/features/upgrade',
+  '<rootDir>/src/features/team',
+  '<rootDir>/src/features/team-invitation',
+  '<rootDir>/src/features/api-keys',
+  '<rootDir>/src/features/servers',
   '<rootDir>/src/components/invoice-lines.tsx',
   '<rootDir>/src/lib/billing-labels.ts',
 ];

@@ -7,7 +7,6 @@ import { css } from '../../../styled-system/css';
 import { ownedSubscriptionFor, ownedSubscriptionsOf } from '../../app/owned-subscription';
 import { titleHead } from '../../app/page-title';
 import { refreshStaleUser, requireOwner } from '../../app/route-checks';
-import { billingOverviewQuery } from '../../features/billing/billing.queries';
 import { BillingScreen } from '../../features/billing/billing.screen';
 import { BillingChooserView } from '../../features/billing/billing.view';
 import { accountUserQuery } from '../../lib/queries';
@@ -21,11 +20,14 @@ export const Route = createFileRoute('/_signedIn/billing')({
     await requireOwner(context, search.referenceId);
   },
   loaderDeps: ({ search }) => ({ referenceId: search.referenceId }),
-  // The billing is asked for beside the page's code; not awaited, so the page shows its own loading state.
-  loader: ({ context, deps }) => {
+  // The billing is asked for beside the page's code; not awaited, so the page shows its own loading
+  // state. Its query comes with the page's chunk, not the entry: sign-in never needs it.
+  loader: async ({ context, deps }) => {
     const account = context.queryClient.getQueryData(accountUserQuery.queryKey);
     const subscription = account ? ownedSubscriptionFor(account, deps.referenceId) : null;
-    if (subscription) void context.queryClient.prefetchQuery(billingOverviewQuery(subscription.referenceId));
+    if (!subscription) return;
+    const { billingOverviewQuery } = await import('../../features/billing/billing.queries');
+    void context.queryClient.prefetchQuery(billingOverviewQuery(subscription.referenceId));
   },
   head: () => titleHead(i18n._(title)),
   component: BillingPage,

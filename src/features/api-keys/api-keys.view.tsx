@@ -1,6 +1,5 @@
-import { Dialog, Portal } from '@ark-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ReactNode, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { ApiKey } from '../../../contract/teams';
 import { type ApiKeyEvent, allowedIpsOf, type apiKeyMachine } from '../../../machines/apiKey/apiKey.machine';
@@ -8,6 +7,7 @@ import { css, cx } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDate } from '../../lib/format-money';
 import { keyChangeUnavailable, teamMessageText } from './api-keys.messages';
 
@@ -422,75 +422,26 @@ function KeyItem({ snapshot, send, now, apiKey }: ApiKeysViewProps & { apiKey: A
  * deletes, so the busy state and the server's answer come from the snapshot (as the cancel dialog).
  */
 function DeleteDialog({ snapshot, send }: Omit<ApiKeysViewProps, 'now'>) {
-  const acceptRef = useRef<HTMLButtonElement>(null);
   const open = snapshot.matches('confirmingDelete') || snapshot.matches('deleting') || snapshot.matches('deleteFailed');
   const deleting = snapshot.matches('deleting');
   const description = snapshot.context.keys.find((key) => key.keyId === snapshot.context.keyId)?.description ?? '';
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={open}
-      role="alertdialog"
-      lazyMount
-      unmountOnExit
-      closeOnEscape={!deleting}
-      closeOnInteractOutside={!deleting}
-      onOpenChange={(details) => !details.open && send({ type: 'user.dismiss' })}
-      initialFocusEl={() => acceptRef.current}
+      busy={deleting}
+      title={
+        <Trans>
+          Delete the API key <bdi>{description}</bdi>?
+        </Trans>
+      }
+      description={<Trans>Programs that use it are refused from then on. This cannot be undone.</Trans>}
+      rejectLabel={<Trans>Keep key</Trans>}
+      acceptLabel={deleting ? <Trans>Deleting key…</Trans> : <Trans>Delete key</Trans>}
+      onReject={() => send({ type: 'user.dismiss' })}
+      onAccept={() => send({ type: 'user.confirmDelete' })}
     >
-      <Portal>
-        <Dialog.Backdrop
-          className={css({ position: 'fixed', inset: '0', bg: 'rgba(0, 0, 0, 0.45)', zIndex: 'overlay' })}
-        />
-        <Dialog.Positioner
-          className={css({
-            position: 'fixed',
-            inset: '0',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            zIndex: 'modal',
-            padding: '4',
-          })}
-        >
-          <Dialog.Content
-            className={css({
-              bg: 'canvas',
-              color: 'fg.default',
-              borderRadius: 'l3',
-              boxShadow: 'xl',
-              padding: '6',
-              width: 'min(32rem, 100%)',
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '4',
-            })}
-          >
-            <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-              <Trans>
-                Delete the API key <bdi>{description}</bdi>?
-              </Trans>
-            </Dialog.Title>
-            <Dialog.Description>
-              <Trans>Programs that use it are refused from then on. This cannot be undone.</Trans>
-            </Dialog.Description>
-            {snapshot.matches('deleteFailed') ? <FailureAlert message={snapshot.context.failureMessage} /> : null}
-            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' })}>
-              <Button variant="outline" disabled={deleting} onClick={() => send({ type: 'user.dismiss' })}>
-                <Trans>Keep key</Trans>
-              </Button>
-              <Button
-                ref={acceptRef}
-                disabled={deleting}
-                aria-busy={deleting}
-                onClick={() => send({ type: 'user.confirmDelete' })}
-              >
-                {deleting ? <Trans>Deleting key…</Trans> : <Trans>Delete key</Trans>}
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {snapshot.matches('deleteFailed') ? <FailureAlert message={snapshot.context.failureMessage} /> : null}
+    </ConfirmDialog>
   );
 }
 

@@ -1,6 +1,4 @@
-import { Dialog, Portal } from '@ark-ui/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { type CancelReason, cancelNoteMaxLength } from '../../../contract/subscriptions';
 import {
@@ -12,6 +10,7 @@ import { css, cx } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextField } from '../../components/ui/text-field';
 import { formatDate } from '../../lib/format-money';
 import { cancelReasonLabels, changeUnavailable, subscriptionMessageText } from './subscription-portal.messages';
@@ -118,14 +117,11 @@ function Seats({ snapshot, send }: Omit<SubscriptionLifecycleViewProps, 'current
 }
 
 /**
- * The spec's confirm dialog (header, accept and reject, accept focused first) with the optional
- * reason and note. Built on Ark's Dialog rather than `confirm()` of lib/dialogs: that one answers a
- * promise outside the machine and holds no form, while this one is open exactly while the machine
- * is confirming, so the reason, the server's refusal and the busy state all come from the snapshot.
+ * The spec's confirm dialog with the optional reason and note, open exactly while the machine is
+ * confirming, so the reason, the server's refusal and the busy state all come from the snapshot.
  */
 function CancelDialog({ snapshot, send, currentPeriodEndsAt }: SubscriptionLifecycleViewProps) {
   const { i18n } = useLingui();
-  const acceptRef = useRef<HTMLButtonElement>(null);
   const open =
     snapshot.matches('confirmingCancel') || snapshot.matches('canceling') || snapshot.matches('cancelFailed');
   const canceling = snapshot.matches('canceling');
@@ -134,133 +130,82 @@ function CancelDialog({ snapshot, send, currentPeriodEndsAt }: SubscriptionLifec
   const noteLength = cancelNote.length;
   const noteMaxLength = cancelNoteMaxLength;
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={open}
-      role="alertdialog"
-      lazyMount
-      unmountOnExit
-      closeOnEscape={!canceling}
-      closeOnInteractOutside={!canceling}
-      onOpenChange={(details) => !details.open && send({ type: 'user.dismiss' })}
-      initialFocusEl={() => acceptRef.current}
+      busy={canceling}
+      title={<Trans>Cancel your subscription?</Trans>}
+      description={
+        endDate ? (
+          <Trans>It stays active until {endDate}, and you can keep it until then.</Trans>
+        ) : (
+          <Trans>You can keep it until the current period ends.</Trans>
+        )
+      }
+      rejectLabel={<Trans>Keep subscription</Trans>}
+      acceptLabel={canceling ? <Trans>Canceling…</Trans> : <Trans>Cancel subscription</Trans>}
+      onReject={() => send({ type: 'user.dismiss' })}
+      acceptForm="cancel-subscription-form"
     >
-      <Portal>
-        <Dialog.Backdrop
-          className={css({ position: 'fixed', inset: '0', bg: 'rgba(0, 0, 0, 0.45)', zIndex: 'overlay' })}
-        />
-        <Dialog.Positioner
-          className={css({
-            position: 'fixed',
-            inset: '0',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            zIndex: 'modal',
-            padding: '4',
-          })}
-        >
-          <Dialog.Content
+      {snapshot.matches('cancelFailed') ? <FailureAlert message={failureMessage} /> : null}
+      <form
+        id="cancel-subscription-form"
+        noValidate
+        className={css({ display: 'grid', gap: '4' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'user.confirmCancel' });
+        }}
+      >
+        <fieldset disabled={canceling} className={css({ display: 'grid', gap: '2', border: 'none' })}>
+          <legend className={css({ fontWeight: 'medium', marginBlockEnd: '2' })}>
+            <Trans>Why are you canceling? (optional)</Trans>
+          </legend>
+          {reasons.map((reason) => (
+            <label key={reason} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+              <input
+                type="radio"
+                name="cancel-reason"
+                value={reason}
+                checked={cancelReason === reason}
+                onChange={() => send({ type: 'user.chooseReason', reason })}
+                className={css({ accentColor: 'accent.default', width: '4', height: '4' })}
+              />
+              {i18n._(cancelReasonLabels[reason])}
+            </label>
+          ))}
+        </fieldset>
+        <div className={css({ display: 'grid', gap: '1.5' })}>
+          <label htmlFor="cancel-note" className={css({ fontWeight: 'medium' })}>
+            <Trans>Anything else you would like to tell us? (optional)</Trans>
+          </label>
+          <textarea
+            id="cancel-note"
+            name="cancel-note"
+            rows={3}
+            maxLength={cancelNoteMaxLength}
+            value={cancelNote}
+            disabled={canceling}
+            aria-describedby="cancel-note-count"
+            onChange={(event) => send({ type: 'user.changeNote', value: event.currentTarget.value })}
             className={css({
+              paddingBlock: '2',
+              paddingInline: '3',
+              borderWidth: '1px',
+              borderColor: 'border',
+              borderRadius: 'l2',
               bg: 'canvas',
               color: 'fg.default',
-              borderRadius: 'l3',
-              boxShadow: 'xl',
-              padding: '6',
-              width: 'min(32rem, 100%)',
-              maxHeight: '100%',
-              overflowY: 'auto',
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '4',
+              resize: 'vertical',
             })}
-          >
-            <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-              <Trans>Cancel your subscription?</Trans>
-            </Dialog.Title>
-            <Dialog.Description>
-              {endDate ? (
-                <Trans>It stays active until {endDate}, and you can keep it until then.</Trans>
-              ) : (
-                <Trans>You can keep it until the current period ends.</Trans>
-              )}
-            </Dialog.Description>
-            {snapshot.matches('cancelFailed') ? <FailureAlert message={failureMessage} /> : null}
-            <form
-              id="cancel-subscription-form"
-              noValidate
-              className={css({ display: 'grid', gap: '4' })}
-              onSubmit={(event) => {
-                event.preventDefault();
-                send({ type: 'user.confirmCancel' });
-              }}
-            >
-              <fieldset disabled={canceling} className={css({ display: 'grid', gap: '2', border: 'none' })}>
-                <legend className={css({ fontWeight: 'medium', marginBlockEnd: '2' })}>
-                  <Trans>Why are you canceling? (optional)</Trans>
-                </legend>
-                {reasons.map((reason) => (
-                  <label key={reason} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-                    <input
-                      type="radio"
-                      name="cancel-reason"
-                      value={reason}
-                      checked={cancelReason === reason}
-                      onChange={() => send({ type: 'user.chooseReason', reason })}
-                      className={css({ accentColor: 'accent.default', width: '4', height: '4' })}
-                    />
-                    {i18n._(cancelReasonLabels[reason])}
-                  </label>
-                ))}
-              </fieldset>
-              <div className={css({ display: 'grid', gap: '1.5' })}>
-                <label htmlFor="cancel-note" className={css({ fontWeight: 'medium' })}>
-                  <Trans>Anything else you would like to tell us? (optional)</Trans>
-                </label>
-                <textarea
-                  id="cancel-note"
-                  name="cancel-note"
-                  rows={3}
-                  maxLength={cancelNoteMaxLength}
-                  value={cancelNote}
-                  disabled={canceling}
-                  aria-describedby="cancel-note-count"
-                  onChange={(event) => send({ type: 'user.changeNote', value: event.currentTarget.value })}
-                  className={css({
-                    paddingBlock: '2',
-                    paddingInline: '3',
-                    borderWidth: '1px',
-                    borderColor: 'border',
-                    borderRadius: 'l2',
-                    bg: 'canvas',
-                    color: 'fg.default',
-                    resize: 'vertical',
-                  })}
-                />
-                <span id="cancel-note-count" className={cx(muted, css({ fontSize: 'sm' }))}>
-                  <Trans>
-                    {noteLength} of {noteMaxLength} characters
-                  </Trans>
-                </span>
-              </div>
-            </form>
-            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' })}>
-              <Button variant="outline" disabled={canceling} onClick={() => send({ type: 'user.dismiss' })}>
-                <Trans>Keep subscription</Trans>
-              </Button>
-              <Button
-                ref={acceptRef}
-                type="submit"
-                form="cancel-subscription-form"
-                disabled={canceling}
-                aria-busy={canceling}
-              >
-                {canceling ? <Trans>Canceling…</Trans> : <Trans>Cancel subscription</Trans>}
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+          />
+          <span id="cancel-note-count" className={cx(muted, css({ fontSize: 'sm' }))}>
+            <Trans>
+              {noteLength} of {noteMaxLength} characters
+            </Trans>
+          </span>
+        </div>
+      </form>
+    </ConfirmDialog>
   );
 }
 

@@ -1,6 +1,4 @@
-import { Dialog, Portal } from '@ark-ui/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { Team, TeamMember, TeamRole } from '../../../contract/teams';
 import type {
@@ -11,6 +9,7 @@ import { css } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextField } from '../../components/ui/text-field';
 import { formatDate } from '../../lib/format-money';
 import { fieldErrorText } from '../../lib/validation-messages';
@@ -311,7 +310,6 @@ function Invitations({ snapshot, send, team }: PartProps & { team: Team }) {
  * refusal beside the question.
  */
 function RemovalDialog({ snapshot, send, team }: PartProps & { team: Team }) {
-  const acceptRef = useRef<HTMLButtonElement>(null);
   const open =
     snapshot.matches('confirmingRemoval') || snapshot.matches('removing') || snapshot.matches('removeFailed');
   const removing = snapshot.matches('removing');
@@ -319,70 +317,22 @@ function RemovalDialog({ snapshot, send, team }: PartProps & { team: Team }) {
   const member = team.teamMembers.find((candidate) => candidate.userid === chosen?.userid);
   const who = (member && memberNameOf(member)) || chosen?.email || '';
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={open}
-      role="alertdialog"
-      lazyMount
-      unmountOnExit
-      closeOnEscape={!removing}
-      closeOnInteractOutside={!removing}
-      onOpenChange={(details) => !details.open && send({ type: 'user.dismiss' })}
-      initialFocusEl={() => acceptRef.current}
+      busy={removing}
+      title={
+        <Trans>
+          Remove <bdi>{who}</bdi> from the team?
+        </Trans>
+      }
+      description={<Trans>Their seat becomes free at once. Their account stays, without the team’s plan.</Trans>}
+      rejectLabel={<Trans>Keep member</Trans>}
+      acceptLabel={removing ? <Trans>Removing…</Trans> : <Trans>Remove member</Trans>}
+      onReject={() => send({ type: 'user.dismiss' })}
+      onAccept={() => send({ type: 'user.confirmRemoval' })}
     >
-      <Portal>
-        <Dialog.Backdrop
-          className={css({ position: 'fixed', inset: '0', bg: 'rgba(0, 0, 0, 0.45)', zIndex: 'overlay' })}
-        />
-        <Dialog.Positioner
-          className={css({
-            position: 'fixed',
-            inset: '0',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            zIndex: 'modal',
-            padding: '4',
-          })}
-        >
-          <Dialog.Content
-            className={css({
-              bg: 'canvas',
-              color: 'fg.default',
-              borderRadius: 'l3',
-              boxShadow: 'xl',
-              padding: '6',
-              width: 'min(28rem, 100%)',
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '4',
-            })}
-          >
-            <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-              <Trans>
-                Remove <bdi>{who}</bdi> from the team?
-              </Trans>
-            </Dialog.Title>
-            <Dialog.Description>
-              <Trans>Their seat becomes free at once. Their account stays, without the team’s plan.</Trans>
-            </Dialog.Description>
-            {snapshot.matches('removeFailed') ? <FailureAlert snapshot={snapshot} /> : null}
-            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' })}>
-              <Button variant="outline" disabled={removing} onClick={() => send({ type: 'user.dismiss' })}>
-                <Trans>Keep member</Trans>
-              </Button>
-              <Button
-                ref={acceptRef}
-                disabled={removing}
-                aria-busy={removing}
-                onClick={() => send({ type: 'user.confirmRemoval' })}
-              >
-                {removing ? <Trans>Removing…</Trans> : <Trans>Remove member</Trans>}
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {snapshot.matches('removeFailed') ? <FailureAlert snapshot={snapshot} /> : null}
+    </ConfirmDialog>
   );
 }
 

@@ -1,0 +1,106 @@
+import { Dialog, Portal } from '@ark-ui/react';
+import { type ReactNode, useRef } from 'react';
+import { css } from '../../../styled-system/css';
+import { Button } from './button';
+
+export type ConfirmDialogProps = {
+  /** Open exactly while the flow's machine confirms or carries the answer out. */
+  open: boolean;
+  /** The answer is being carried out: nothing can be pressed and the dialog cannot be dismissed. */
+  busy: boolean;
+  title: ReactNode;
+  description: ReactNode;
+  /** Between the description and the buttons: the server's refusal, a form. */
+  children?: ReactNode;
+  rejectLabel: ReactNode;
+  acceptLabel: ReactNode;
+  onReject: () => void;
+  /** What accepting does; or, with `acceptForm`, the accept button submits that form instead. */
+  onAccept?: () => void;
+  acceptForm?: string;
+};
+
+/**
+ * The spec's confirm dialog (a header, reject and accept, the focus on accept) for flows whose
+ * machine holds the question: built on Ark's Dialog rather than `confirm()` of lib/dialogs, which
+ * answers a promise outside the machine and could show neither a form nor the server's refusal.
+ * Escape and a click outside reject, unless the answer is being carried out.
+ */
+export function ConfirmDialog({
+  open,
+  busy,
+  title,
+  description,
+  children,
+  rejectLabel,
+  acceptLabel,
+  onReject,
+  onAccept,
+  acceptForm,
+}: ConfirmDialogProps) {
+  const acceptRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog.Root
+      open={open}
+      role="alertdialog"
+      lazyMount
+      unmountOnExit
+      closeOnEscape={!busy}
+      closeOnInteractOutside={!busy}
+      onOpenChange={(details) => !details.open && onReject()}
+      initialFocusEl={() => acceptRef.current}
+    >
+      <Portal>
+        <Dialog.Backdrop
+          className={css({ position: 'fixed', inset: '0', bg: 'rgba(0, 0, 0, 0.45)', zIndex: 'overlay' })}
+        />
+        <Dialog.Positioner
+          className={css({
+            position: 'fixed',
+            inset: '0',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            zIndex: 'modal',
+            padding: '4',
+          })}
+        >
+          <Dialog.Content
+            className={css({
+              bg: 'canvas',
+              color: 'fg.default',
+              borderRadius: 'l3',
+              boxShadow: 'xl',
+              padding: '6',
+              width: 'min(32rem, 100%)',
+              maxHeight: '100%',
+              overflowY: 'auto',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '4',
+            })}
+          >
+            <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</Dialog.Title>
+            <Dialog.Description>{description}</Dialog.Description>
+            {children}
+            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' })}>
+              <Button variant="outline" disabled={busy} onClick={onReject}>
+                {rejectLabel}
+              </Button>
+              <Button
+                ref={acceptRef}
+                type={acceptForm ? 'submit' : 'button'}
+                form={acceptForm}
+                disabled={busy}
+                aria-busy={busy}
+                onClick={acceptForm ? undefined : onAccept}
+              >
+                {acceptLabel}
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

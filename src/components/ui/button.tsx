@@ -2,7 +2,8 @@ import { ark, type HTMLArkProps } from '@ark-ui/react/factory';
 import { forwardRef } from 'react';
 import { cva, type RecipeVariantProps } from '../../../styled-system/css';
 
-const buttonStyle = cva({
+/** The button's look, also for a link that acts as a button (`<a className={buttonLook()}>`). */
+export const buttonLook = cva({
   base: {
     display: 'inline-flex',
     alignItems: 'center',
@@ -23,14 +24,15 @@ const buttonStyle = cva({
       solid: {
         bg: 'accent.default',
         color: 'accent.fg',
-        _hover: { _enabled: { bg: 'accent.emphasis' } },
+        // `:not(:disabled)` rather than `:enabled`, which no link matches.
+        _hover: { '&:not(:disabled)': { bg: 'accent.emphasis' } },
       },
       outline: {
         borderWidth: '1px',
         borderColor: 'border',
         bg: 'canvas',
         color: 'fg.default',
-        _hover: { _enabled: { bg: 'surface' } },
+        _hover: { '&:not(:disabled)': { bg: 'surface' } },
       },
       link: {
         minHeight: 'auto',
@@ -45,7 +47,7 @@ const buttonStyle = cva({
   defaultVariants: { variant: 'solid', width: 'auto' },
 });
 
-export type ButtonProps = HTMLArkProps<'button'> & RecipeVariantProps<typeof buttonStyle>;
+export type ButtonProps = HTMLArkProps<'button'> & RecipeVariantProps<typeof buttonLook>;
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   { variant, width, className, type = 'button', ...props },
@@ -55,7 +57,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     <ark.button
       ref={ref}
       type={type}
-      className={[buttonStyle({ variant, width }), className].filter(Boolean).join(' ')}
+      className={[buttonLook({ variant, width }), className].filter(Boolean).join(' ')}
       {...props}
     />
   );

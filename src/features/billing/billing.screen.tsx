@@ -1,15 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { css } from '../../../styled-system/css';
+import { textLink } from '../../components/ui/link';
 import { ApiError } from '../../lib/api-client';
 import { billingOverviewQuery, invoiceQuery } from './billing.queries';
 import { type BillingState, BillingView } from './billing.view';
 import { type InvoiceState, InvoiceView } from './invoice.view';
 
 // The billing pages only read: TanStack Query holds their data, and no machine is needed.
-
-const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
 
 function serverMessageOf(error: unknown): string | null {
   return error instanceof ApiError ? (error.body?.message ?? null) : null;
@@ -32,7 +30,7 @@ export function BillingScreen({ referenceId }: { referenceId: string }) {
           <Link
             to="/billing/invoices/$invoiceNumber"
             params={{ invoiceNumber: String(invoiceNumber) }}
-            className={linkStyle}
+            className={textLink}
           >
             <Trans>Invoice {invoiceNumber}</Trans>
           </Link>
@@ -64,7 +62,7 @@ export function InvoiceScreen({ invoiceNumber }: { invoiceNumber: number | null 
       onPrint={() => window.print()}
       onRetry={() => void invoice.refetch()}
       backLink={
-        <Link to="/billing" search={{ referenceId: invoice.data?.referenceId }} className={linkStyle}>
+        <Link to="/billing" search={{ referenceId: invoice.data?.referenceId }} className={textLink}>
           <Trans>Back to billing</Trans>
         </Link>
       }

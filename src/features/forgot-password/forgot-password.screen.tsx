@@ -2,12 +2,10 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { forgotPasswordMachine } from '../../../machines/forgotPassword/forgotPassword.machine';
-import { css } from '../../../styled-system/css';
+import { textLink } from '../../components/ui/link';
 import { config } from '../../lib/config';
 import { requestPasswordReset } from './forgot-password.actors';
 import { ForgotPasswordView } from './forgot-password.view';
-
-const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
 
 export function ForgotPasswordScreen({ email }: { email?: string }) {
   const actor = useActorRef(forgotPasswordMachine.provide({ actors: { requestPasswordReset } }), {
@@ -20,7 +18,7 @@ export function ForgotPasswordScreen({ email }: { email?: string }) {
       send={actor.send}
       supportEmail={config.supportEmail}
       signInLink={
-        <Link to="/login" className={linkStyle}>
+        <Link to="/login" className={textLink}>
           <Trans>Back to sign in</Trans>
         </Link>
       }

@@ -10,6 +10,7 @@ import { AuthPage, authPanel as panel } from '../../components/auth-page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { EmailField } from '../../components/ui/email-field';
+import { textLink } from '../../components/ui/link';
 import { fieldErrorText } from '../../lib/validation-messages';
 import { failureMessages, resetRequestedMessage } from './forgot-password.messages';
 
@@ -21,8 +22,6 @@ export type ForgotPasswordViewProps = {
   /** A router link back to sign in, rendered by the screen so the view needs no router. */
   signInLink: ReactNode;
 };
-
-const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
 
 /** Forgot password (spec section 2): an e-mail address, then the same neutral answer for everyone. */
 export function ForgotPasswordView({ snapshot, send, supportEmail, signInLink }: ForgotPasswordViewProps) {
@@ -59,7 +58,7 @@ export function ForgotPasswordView({ snapshot, send, supportEmail, signInLink }:
                 <span>
                   <Trans>
                     Support:{' '}
-                    <a href={`mailto:${supportEmail}`} className={linkStyle}>
+                    <a href={`mailto:${supportEmail}`} className={textLink}>
                       <bdi>{supportEmail}</bdi>
                     </a>
                   </Trans>

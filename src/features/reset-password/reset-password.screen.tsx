@@ -2,12 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { resetPasswordMachine } from '../../../machines/resetPassword/resetPassword.machine';
-import { css } from '../../../styled-system/css';
+import { textLink } from '../../components/ui/link';
 import { notify } from '../../lib/notify';
 import { checkResetToken, resetPassword } from './reset-password.actors';
 import { ResetPasswordView } from './reset-password.view';
-
-const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
 
 export function ResetPasswordScreen({ token }: { token: string }) {
   const { t } = useLingui();
@@ -30,7 +28,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
       snapshot={snapshot}
       send={actor.send}
       forgotPasswordLink={
-        <Link to="/password/forgot" className={linkStyle}>
+        <Link to="/password/forgot" className={textLink}>
           <Trans>Request a new reset link</Trans>
         </Link>
       }

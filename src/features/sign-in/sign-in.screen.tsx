@@ -3,11 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SessionClaims } from '../../../contract/auth';
 import { signInMachine } from '../../../machines/signIn/signIn.machine';
-import { css } from '../../../styled-system/css';
+import { textLink } from '../../components/ui/link';
 import { signInWithPassword } from './sign-in.actors';
 import { SignInView } from './sign-in.view';
-
-const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
 
 export function SignInScreen({
   loginHint,
@@ -29,16 +27,12 @@ export function SignInScreen({
       snapshot={snapshot}
       send={actor.send}
       forgotPasswordLink={
-        <Link
-          to="/password/forgot"
-          search={{ email: snapshot.context.email.trim() || undefined }}
-          className={linkStyle}
-        >
+        <Link to="/password/forgot" search={{ email: snapshot.context.email.trim() || undefined }} className={textLink}>
           <Trans>Forgot password?</Trans>
         </Link>
       }
       createAccountLink={
-        <Link to="/create" className={linkStyle}>
+        <Link to="/create" className={textLink}>
           <Trans>Create account</Trans>
         </Link>
       }

@@ -6,8 +6,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { signUpMachine } from '../../../machines/signUp/signUp.machine';
-import { css } from '../../../styled-system/css';
 import { BotCheck, botCheckRequired } from '../../components/bot-check';
+import { buttonLook } from '../../components/ui/button';
+import { textLink } from '../../components/ui/link';
 import { notify } from '../../lib/notify';
 import {
   createPendingAccount,
@@ -17,19 +18,6 @@ import {
   validateVerificationCode,
 } from './sign-up.actors';
 import { SignUpView } from './sign-up.view';
-
-const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
-const buttonLinkStyle = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: '10',
-  paddingInline: '4',
-  borderRadius: 'l2',
-  fontWeight: 'semibold',
-  bg: 'accent.default',
-  color: 'accent.fg',
-});
 
 const accountCreated = msg`Account Created`;
 
@@ -92,16 +80,12 @@ export function SignUpScreen({ step, email }: { step: 'create' | 'verify'; email
         />
       }
       signInLink={
-        <Link to="/login" className={linkStyle}>
+        <Link to="/login" className={textLink}>
           <Trans>Sign in</Trans>
         </Link>
       }
       backToAppLink={
-        <Link
-          to="/login"
-          search={{ login_hint: snapshot.context.email.trim().toLowerCase() }}
-          className={buttonLinkStyle}
-        >
+        <Link to="/login" search={{ login_hint: snapshot.context.email.trim().toLowerCase() }} className={buttonLook()}>
           <Trans>Back to the app</Trans>
         </Link>
       }

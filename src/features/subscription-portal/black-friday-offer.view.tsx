@@ -9,7 +9,7 @@ import type {
 } from '../../../machines/blackFridayOffer/blackFridayOffer.machine';
 import { css } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import { Button, buttonLook } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
 import { formatMoney } from '../../lib/format-money';
 import { delistUnavailable, subscriptionMessageText } from './subscription-portal.messages';
@@ -40,18 +40,6 @@ export type BlackFridayOfferViewProps = {
 };
 
 const row = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' });
-const offerLinkStyle = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: '10',
-  paddingInline: '4',
-  borderRadius: 'l2',
-  fontWeight: 'semibold',
-  bg: 'accent.default',
-  color: 'accent.fg',
-  _hover: { bg: 'accent.emphasis' },
-});
 
 function FailureAlert({ message }: { message: string | null }) {
   const { i18n } = useLingui();
@@ -116,7 +104,7 @@ export function BlackFridayOfferView({ snapshot, send, price, referenceId, rende
               {renderLink({
                 to: '/upgrade',
                 referenceId,
-                className: offerLinkStyle,
+                className: buttonLook(),
                 children: <Trans>See the offer</Trans>,
               })}
               <Button variant="outline" onClick={() => send({ type: 'user.delist' })}>

@@ -6,8 +6,9 @@ import type { Subscription } from '../../../contract/account';
 import { type BillingCycle, billingCycleOf, pricePerPeriodCents } from '../../../contract/pricing';
 import { css } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import { Button, buttonLook } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
+import { textLink } from '../../components/ui/link';
 import { formatDate, formatMoney } from '../../lib/format-money';
 import {
   BlackFridayOfferView,
@@ -52,32 +53,6 @@ const priceLabels: Record<BillingCycle, (price: string) => MessageDescriptor> = 
 };
 
 const muted = css({ color: 'fg.muted' });
-const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
-const buttonLinkStyle = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: '10',
-  paddingInline: '4',
-  borderRadius: 'l2',
-  fontWeight: 'semibold',
-  bg: 'accent.default',
-  color: 'accent.fg',
-  _hover: { bg: 'accent.emphasis' },
-});
-const outlineLinkStyle = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: '10',
-  paddingInline: '4',
-  borderRadius: 'l2',
-  fontWeight: 'semibold',
-  borderWidth: '1px',
-  borderColor: 'border',
-  color: 'fg.default',
-  _hover: { bg: 'surface' },
-});
 const details = css({
   display: 'grid',
   gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
@@ -207,7 +182,7 @@ export function SubscriptionPortalView({
         })}
       >
         <div className={css({ display: 'grid', gap: '1' })}>
-          <p>{renderLink({ to: '/account', className: linkStyle, children: <Trans>Back to your account</Trans> })}</p>
+          <p>{renderLink({ to: '/account', className: textLink, children: <Trans>Back to your account</Trans> })}</p>
           <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{subscription.productName}</h1>
           <p className={muted}>{subscription.title}</p>
         </div>
@@ -217,11 +192,16 @@ export function SubscriptionPortalView({
               ? renderLink({
                   to: '/upgrade',
                   referenceId,
-                  className: buttonLinkStyle,
+                  className: buttonLook(),
                   children: <Trans>Upgrade</Trans>,
                 })
               : null}
-            {renderLink({ to: '/billing', referenceId, className: outlineLinkStyle, children: <Trans>Billing</Trans> })}
+            {renderLink({
+              to: '/billing',
+              referenceId,
+              className: buttonLook({ variant: 'outline' }),
+              children: <Trans>Billing</Trans>,
+            })}
           </nav>
         ) : null}
       </header>
@@ -304,7 +284,7 @@ export function SubscriptionNotFoundView({ renderLink }: Pick<SubscriptionPortal
       <p>
         <Trans>This subscription is not part of your account.</Trans>
       </p>
-      <p>{renderLink({ to: '/account', className: linkStyle, children: <Trans>Back to your account</Trans> })}</p>
+      <p>{renderLink({ to: '/account', className: textLink, children: <Trans>Back to your account</Trans> })}</p>
     </section>
   );
 }

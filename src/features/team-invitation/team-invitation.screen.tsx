@@ -3,12 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { teamInvitationMachine } from '../../../machines/teamInvitation/teamInvitation.machine';
-import { css } from '../../../styled-system/css';
+import { textLink } from '../../components/ui/link';
 import { accountUserQuery } from '../../lib/queries';
 import { acceptInvitation } from '../team/team.actors';
 import { TeamInvitationView } from './team-invitation.view';
-
-const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
 
 /** Accepts the invitation of the mail's link once, as the page opens. */
 export function TeamInvitationScreen({ code, signedInEmail }: { code: string; signedInEmail: string }) {
@@ -28,7 +26,7 @@ export function TeamInvitationScreen({ code, signedInEmail }: { code: string; si
       send={actor.send}
       signedInEmail={signedInEmail}
       renderDashboardLink={(children) => (
-        <Link to="/account" className={linkStyle}>
+        <Link to="/account" className={textLink}>
           {children}
         </Link>
       )}

@@ -8,22 +8,21 @@ import { upgradePricingMachine } from '../../../machines/upgradePricing/upgradeP
 import { css } from '../../../styled-system/css';
 import { ownedSubscriptionFor } from '../../app/owned-subscription';
 import { Alert } from '../../components/ui/alert';
+import { textLink } from '../../components/ui/link';
 import { accountUserQuery } from '../../lib/queries';
 import { billingQueryKey } from '../billing/billing.queries';
 import { previewUpgrade, upgradeSubscription } from './upgrade.actors';
 import { UpgradeView } from './upgrade.view';
 
-const linkStyle = css({ color: 'accent.default', textDecoration: 'underline' });
-
 const dashboardLink = (
-  <Link to="/account" className={linkStyle}>
+  <Link to="/account" className={textLink}>
     <Trans>Back to your account</Trans>
   </Link>
 );
 
 function invoiceLink(invoiceNumber: number) {
   return (
-    <Link to="/billing/invoices/$invoiceNumber" params={{ invoiceNumber: String(invoiceNumber) }} className={linkStyle}>
+    <Link to="/billing/invoices/$invoiceNumber" params={{ invoiceNumber: String(invoiceNumber) }} className={textLink}>
       <Trans>View invoice {invoiceNumber}</Trans>
     </Link>
   );

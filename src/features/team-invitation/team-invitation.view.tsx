@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { TeamMessage } from '../../../contract/teams';
 import type {
   TeamInvitationEvent,
   teamInvitationMachine,
@@ -55,12 +56,14 @@ export function TeamInvitationView({ snapshot, send, signedInEmail, renderDashbo
               <Trans>We could not accept the invitation right now. Please try again later.</Trans>
             )}
           </Alert>
-          <p>
-            <Trans>
-              You are signed in as <bdi dir="ltr">{signedInEmail}</bdi>. The invitation works only for the address it
-              was sent to.
-            </Trans>
-          </p>
+          {failureMessage === TeamMessage.invitationForAnotherAddress ? (
+            <p>
+              <Trans>
+                You are signed in as <bdi dir="ltr">{signedInEmail}</bdi>. The invitation works only for the address it
+                was sent to.
+              </Trans>
+            </p>
+          ) : null}
           <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
             {snapshot.can({ type: 'user.retry' }) ? (
               <Button onClick={() => send({ type: 'user.retry' })}>

@@ -260,6 +260,24 @@ describe('POST /api/subscription/{id}/team/member', () => {
     expect(team.seatsInUse).toBe(6);
     expect(team.seatsInUse).toBeLessThanOrEqual(team.seats);
   });
+
+  it('lets one of two teams that add the same new address at once have it, and tells the other why not', async () => {
+    const first = await castWithTeam(portal, 'race-first');
+    const second = await castWithTeam(portal, 'race-second');
+    const email = 'wanted@members.test';
+    const responses = await Promise.all([
+      addMember(portal, first.owner, first.referenceId, { email }),
+      addMember(portal, second.owner, second.referenceId, { email }),
+    ]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+    const refused = responses.find((response) => response.status === 409);
+    expect(v.parse(TeamMemberConflict, refused?.json)).toEqual({
+      error: 'team_member_conflict',
+      message: TeamMessage.alreadyInAnotherTeam,
+      isPaid: false,
+    });
+    expect(await portal.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
 });
 
 describe('DELETE /api/subscription/{id}/teamMember/{member}', () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../../contract/locales';
 import {
   type AddTeamMemberRequest,
@@ -76,6 +76,9 @@ export async function addMember(
     const team = await lockManagedTeam(tx, actor, referenceId);
     const at = deps.now();
     const { email, role } = request;
+    // Two teams adding one new address at once: the second waits here, then finds the account the
+    // first created and answers as for any existing account (never a duplicate e-mail's error).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`team-member:${email}`}))`);
     const existing = await findUserByEmail(tx, email);
     if (existing) {
       const [membership] = await tx

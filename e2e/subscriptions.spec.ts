@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { freshReferenceId, purchase } from './support/billing';
 import { demoAccounts, demoPassword, expectNoAxeViolations, signIn } from './support/portal';
 import { newAccountPassword, signUpThroughTheUi } from './support/sign-up';
+import { expect, test } from './support/visitor';
 
 /** A new account that has bought a plan on the order site, signed in; returns its reference id. */
 async function ownerWithPurchase(

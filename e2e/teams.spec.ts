@@ -1,10 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api } from '../contract/api';
 import { freshReferenceId, purchase } from './support/billing';
 import { tabTo } from './support/keyboard';
 import { freshAddress, waitForMail } from './support/mailbox';
 import { demoAccounts, demoPassword, expectNoAxeViolations, signIn, signOut } from './support/portal';
 import { newAccountPassword, signUpThroughTheUi } from './support/sign-up';
+import { expect, test, visitorAddressOf } from './support/visitor';
 
 /** A new account that bought a teams plan, signed in, on its subscription portal. */
 async function ownerOfNewTeam(page: Page, label: string): Promise<{ email: string; referenceId: string }> {
@@ -71,14 +72,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoAxeViolations(page);
     });
 
-    test('a key is created and shown once, works from an allowed address only, and is deleted', async ({ page }) => {
+    test('a key is created and shown once, works from an allowed address only, and is deleted', async ({
+      page,
+    }, testInfo) => {
       await ownerOfNewTeam(page, `keys-${colorScheme}`);
+      const ownAddress = visitorAddressOf(testInfo);
       await page.getByRole('button', { name: 'Create API key' }).click();
       await page.getByLabel('Description').fill('Encoder fleet');
-      await page.getByLabel('Allowed addresses', { exact: true }).fill('127.0.0.1, 10.0.0.300');
+      await page.getByLabel('Allowed addresses', { exact: true }).fill(`${ownAddress}, 10.0.0.300`);
       await page.getByRole('button', { name: 'Create key' }).click();
       await expect(page.getByText('“10.0.0.300” is not an IP address or range.')).toBeVisible();
-      await page.getByLabel('Allowed addresses', { exact: true }).fill('127.0.0.1, ::1');
+      await page.getByLabel('Allowed addresses', { exact: true }).fill(`192.0.2.7, ${ownAddress}`);
       await page.getByRole('button', { name: 'Create key' }).click();
       await expect(page.getByRole('heading', { name: 'Your new API key' })).toBeVisible();
       const apiKey = await page.getByLabel('API key', { exact: true }).inputValue();

@@ -213,6 +213,7 @@ export type TeamServer = v.InferOutput<typeof TeamServer>;
 
 /** GET /api/teams/servers/{teamId} and GET /api/account/private-individual-servers. */
 export const ServerList = v.object({ servers: v.array(TeamServer) });
+export type ServerList = v.InferOutput<typeof ServerList>;
 
 /** POST /api/subscription/{id}/server: the daily window (UTC) in which the server may be set up and maintained. */
 export const RequestServerRequest = v.object({
@@ -270,3 +271,9 @@ export const AuditPage = v.object({
   actors: v.array(v.string()),
 });
 export type AuditPage = v.InferOutput<typeof AuditPage>;
+
+/** The team API's answers (GET api.teamApi, `/members`, `/servers`; the key's role is user: read only). */
+export const TeamApiTeam = v.object({ teamId: v.number(), name: v.string() });
+export type TeamApiTeam = v.InferOutput<typeof TeamApiTeam>;
+export const TeamApiMembers = v.object({ members: v.array(TeamMember) });
+export type TeamApiMembers = v.InferOutput<typeof TeamApiMembers>;

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import type { ServerList, TeamApiMembers, TeamApiTeam } from '../../contract/teams';
 import { failures } from '../http/errors';
 import type { AppEnv } from '../http/middleware';
 import { clientAddressOf } from '../http/middleware';
@@ -30,7 +31,11 @@ export function teamApiRoutes({ db, now, env, rateLimiter }: AppServices) {
   }
 
   return new Hono<AppEnv>()
-    .get('/', async (c) => c.json(await apiKeys.team(await teamOfKey(c)), 200))
-    .get('/members', async (c) => c.json({ members: await apiKeys.members(await teamOfKey(c)) }, 200))
-    .get('/servers', async (c) => c.json({ servers: await servers.serversOfTeam(await teamOfKey(c)) }, 200));
+    .get('/', async (c) => c.json((await apiKeys.team(await teamOfKey(c))) satisfies TeamApiTeam, 200))
+    .get('/members', async (c) =>
+      c.json({ members: await apiKeys.members(await teamOfKey(c)) } satisfies TeamApiMembers, 200),
+    )
+    .get('/servers', async (c) =>
+      c.json({ servers: await servers.serversOfTeam(await teamOfKey(c)) } satisfies ServerList, 200),
+    );
 }

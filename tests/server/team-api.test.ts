@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../contract/api';
-import { CreateApiKeyResponse, ServerList, TeamMember, TeamMessage } from '../../contract/teams';
+import { CreateApiKeyResponse, ServerList, TeamApiMembers, TeamApiTeam, TeamMessage } from '../../contract/teams';
 import { apiKeys, servers, teamMembers } from '../../server/db/schema';
 import { teamApiLimits } from '../../server/routes/team-api';
 import { type Cast, createCast, insertCatalogue, insertSubscription } from './billing-fixtures';
@@ -56,12 +56,12 @@ describe('the team API with a key', () => {
     const { apiKey } = await createKey();
     const team = await callTeamApi(apiKey);
     expect(team.status).toBe(200);
-    expect(team.json).toEqual({ teamId: cast.teamId, name: 'Test team' });
+    expect(v.parse(TeamApiTeam, team.json)).toEqual({ teamId: cast.teamId, name: 'Test team' });
     expect(team.headers.get('cache-control')).toBe('no-store');
 
     const members = await callTeamApi(apiKey, { below: '/members' });
     expect(members.status).toBe(200);
-    const list = v.parse(v.object({ members: v.array(TeamMember) }), members.json).members;
+    const list = v.parse(TeamApiMembers, members.json).members;
     expect(list.map((member) => [member.email, member.role, member.isOwner]).sort()).toEqual(
       [
         [cast.owner.email, 'admin', true],

@@ -43,4 +43,17 @@ export const api = {
   cidrValidation: '/api/networking/ip-cidr-validation',
   /** The team API for API keys (header x-api-key): GET the team, `/members`, `/servers`. */
   teamApi: '/api/v1/team',
+
+  // Devices (issue 10): the device's side (the VPN app, no session) and the person's side.
+  /** POST: a device asks for an activation code; GET `/status` (poll token in a header) tells whether it was linked. */
+  deviceActivationCode: '/api/devices/activation-code',
+  deviceActivationStatus: '/api/devices/activation-code/status',
+  linkDevice: '/api/account/linkDevice',
+  /** GET lists, DELETE {deviceUUID} removes; `/friendlyName` PATCH renames. */
+  linkedDevices: '/api/account/linkedDevices',
+  renameDevice: '/api/account/linkedDevices/friendlyName',
+  associateDevice: '/api/account/linkedDevice/associate',
+  dissociateDevice: '/api/account/linkedDevice/dissociate',
+  /** DELETE signs an active device out. */
+  activeDevice: (deviceUuid: string) => `/api/account/activeDevice/${encodeURIComponent(deviceUuid)}`,
 } as const;

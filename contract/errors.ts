@@ -42,6 +42,12 @@ export const ErrorCode = {
   teamMemberConflict: 'team_member_conflict',
   /** An invitation code that is unknown, canceled, expired, used, or meant for another address. */
   invitationRefused: 'invitation_refused',
+  /** An activation code that was already used to link a device. */
+  codeUsed: 'code_used',
+  /** The account has as many linked devices as its limit allows. */
+  deviceLimitReached: 'device_limit_reached',
+  /** A device association that the subscription's state or seats do not allow. */
+  deviceRefused: 'device_refused',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { botCheckRoutes } from './routes/bot-check';
 import { devMailboxRoutes } from './routes/dev-mailbox';
+import { deviceActivationRoutes, linkedDeviceRoutes } from './routes/devices';
 import { healthRoutes } from './routes/health';
 import { monitoringRoutes } from './routes/monitoring';
 import { passwordRoutes } from './routes/password';
@@ -64,6 +65,9 @@ export function createApp(services: AppServices) {
   app.route(api.botCheckChallenge, botCheckRoutes(services));
   app.route(api.errorTunnel, monitoringRoutes(services));
   app.route('/.well-known', wellKnownRoutes(services));
+  // Devices (issue 10): the device's side of activation, and the person's linked devices.
+  app.route(api.deviceActivationCode, deviceActivationRoutes(services));
+  app.route('/api/account', linkedDeviceRoutes(services));
   if (!services.env.production) app.route('/dev/mailbox', devMailboxRoutes(services));
 
   app.notFound((c) => c.json(errorBody(ErrorCode.notFound, 'Not found.'), 404));

@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { DevicePlatform } from '../../contract/devices';
 
 /** The tables of server/db/migrations, for typed queries. Migrations are the source of truth. */
 
@@ -214,8 +215,27 @@ export const devices = pgTable('devices', {
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** The nickname the person sees; the device's own name until renamed. */
   name: text('name').notNull(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  platform: text('platform').notNull().default('other').$type<DevicePlatform>(),
+  role: text('role').notNull().default('client').$type<'client'>(),
+  linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+  signedOutAt: timestamp('signed_out_at', { withTimezone: true }),
+});
+
+export const deviceActivations = pgTable('device_activations', {
+  deviceUuid: uuid('device_uuid').primaryKey().default(sql`gen_random_uuid()`),
+  /** SHA-256 of `${code}:${deviceUuid}`. */
+  codeHash: text('code_hash').notNull(),
+  pollTokenHash: text('poll_token_hash').notNull().unique(),
+  platform: text('platform').notNull().$type<DevicePlatform>(),
+  deviceName: text('device_name').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  linkedAt: timestamp('linked_at', { withTimezone: true }),
+  linkedUserId: uuid('linked_user_id').references(() => users.id, { onDelete: 'cascade' }),
 });
 
 export const servers = pgTable('servers', {

@@ -69,14 +69,21 @@ export function securityHeaders({
 }
 
 /**
+ * Calls that come from no browser: the order site's signed events, and a device (the VPN app)
+ * asking for an activation code, which needs no session and changes no account.
+ */
+const serverToServerPaths = new Set<string>([api.billingEvents, api.deviceActivationCode]);
+
+/**
  * Cross-site request forgery: a mutation must come from the portal's own pages. Browsers that send
  * Sec-Fetch-Site say so directly (this also admits partner host names serving the same app);
  * otherwise the Origin must be the public origin. A request with neither is refused. The order
- * site's events are the one exception: a server-to-server call, proven by its signature instead.
+ * site's events (proven by their signature) and a device's request for an activation code are the
+ * exceptions (serverToServerPaths).
  */
 export function sameOriginMutations(env: Env): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (mutatingMethods.has(c.req.method) && c.req.path !== api.billingEvents) {
+    if (mutatingMethods.has(c.req.method) && !serverToServerPaths.has(c.req.path)) {
       const fetchSite = c.req.header('sec-fetch-site');
       const origin = c.req.header('origin');
       const sameOrigin = fetchSite ? fetchSite === 'same-origin' : origin === env.publicOrigin;

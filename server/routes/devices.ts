@@ -1,0 +1,119 @@
+import { type Context, Hono } from 'hono';
+import { api } from '../../contract/api';
+import {
+  ActivationCodeRequest,
+  type ActivationCodeResponse,
+  type ActivationStatus,
+  AssociateDeviceRequest,
+  type DeviceChangeResponse,
+  DeviceMessage,
+  DeviceRequest,
+  LinkDeviceRequest,
+  type LinkDeviceResponse,
+  type LinkedDevices,
+  pollTokenHeader,
+  RenameDeviceRequest,
+} from '../../contract/devices';
+import { ErrorCode } from '../../contract/errors';
+import { ApiFailure, failures } from '../http/errors';
+import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
+import type { BillingActor } from '../services/billing/billing';
+import { activationLimits, activationState, issueActivationCode, linkDevice } from '../services/devices/activation';
+import { deviceFailures } from '../services/devices/device-common';
+import {
+  associateDevice,
+  dissociateDevice,
+  listLinkedDevices,
+  removeDevice,
+  renameDevice,
+  signOutDevice,
+} from '../services/devices/linked-devices';
+import type { AppServices } from '../services/index';
+
+/** The device's side of activation (the VPN app, without a session): mounted at api.deviceActivationCode. */
+export function deviceActivationRoutes(services: AppServices) {
+  const { rateLimiter, env } = services;
+  return new Hono<AppEnv>()
+    .post('/', validateJson(ActivationCodeRequest), async (c) => {
+      const client = clientAddressOf(c, env);
+      const verdict = await rateLimiter.check(activationLimits.codesPerClient, client);
+      if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
+      await rateLimiter.count(activationLimits.codesPerClient, client);
+      const issued = await issueActivationCode(services, bodyOf(c, ActivationCodeRequest));
+      c.header('Cache-Control', 'no-store');
+      return c.json(issued satisfies ActivationCodeResponse, 201);
+    })
+    .get('/status', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const pollToken = c.req.header(pollTokenHeader);
+      if (!pollToken) throw new ApiFailure(400, ErrorCode.validation, DeviceMessage.pollTokenMissing);
+      const state = await activationState(services, pollToken);
+      // An unknown token learns nothing, not even whether the code exists.
+      if (state === null) throw failures.notFound();
+      return c.json({ state } satisfies ActivationStatus, 200);
+    });
+}
+
+/** The person's side: linking by code and the linked devices, under /api/account. */
+export function linkedDeviceRoutes(services: AppServices) {
+  const { rateLimiter } = services;
+  const path = (full: string) => full.slice('/api/account'.length);
+  return new Hono<AppEnv>()
+    .patch(path(api.linkDevice), requireSession(), validateJson(LinkDeviceRequest), async (c) => {
+      const actor = actorOf(c);
+      const { userid, activationCode } = bodyOf(c, LinkDeviceRequest);
+      if (userid !== actor.userId) throw deviceFailures.notYourAccount();
+      const verdict = await rateLimiter.check(activationLimits.linkAttemptsPerAccount, actor.userId);
+      if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
+      const result = await linkDevice(services, actor, activationCode);
+      if (result.outcome === 'linked') {
+        return c.json({ success: true as const, device: result.device } satisfies LinkDeviceResponse, 200);
+      }
+      // Wrong, expired and used codes count; a full account is not a guess.
+      if (result.outcome !== 'limitReached')
+        await rateLimiter.count(activationLimits.linkAttemptsPerAccount, actor.userId);
+      throw refusalOf[result.outcome]();
+    })
+    .get(path(api.linkedDevices), requireSession(), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json((await listLinkedDevices(services, actorOf(c))) satisfies LinkedDevices, 200);
+    })
+    .patch(path(api.renameDevice), requireSession(), validateJson(RenameDeviceRequest), async (c) => {
+      const { deviceUUID, nickname } = bodyOf(c, RenameDeviceRequest);
+      const device = await renameDevice(services, actorOf(c), deviceUUID, nickname);
+      return c.json({ success: true as const, device } satisfies DeviceChangeResponse, 200);
+    })
+    .delete(path(api.linkedDevices), requireSession(), validateJson(DeviceRequest), async (c) => {
+      await removeDevice(services, actorOf(c), bodyOf(c, DeviceRequest).deviceUUID);
+      return c.body(null, 204);
+    })
+    .patch(path(api.associateDevice), requireSession(), validateJson(AssociateDeviceRequest), async (c) => {
+      const { deviceUUID, referenceId } = bodyOf(c, AssociateDeviceRequest);
+      const device = await associateDevice(services, actorOf(c), deviceUUID, referenceId);
+      return c.json({ success: true as const, device } satisfies DeviceChangeResponse, 200);
+    })
+    .patch(path(api.dissociateDevice), requireSession(), validateJson(DeviceRequest), async (c) => {
+      const device = await dissociateDevice(services, actorOf(c), bodyOf(c, DeviceRequest).deviceUUID);
+      return c.json({ success: true as const, device } satisfies DeviceChangeResponse, 200);
+    })
+    .delete('/activeDevice/:id', requireSession(), async (c) => {
+      const id = c.req.param('id');
+      if (!uuidPattern.test(id)) throw deviceFailures.notFound();
+      await signOutDevice(services, actorOf(c), id.toLowerCase());
+      return c.body(null, 204);
+    });
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const refusalOf = {
+  invalid: deviceFailures.codeInvalid,
+  expired: deviceFailures.codeExpired,
+  used: deviceFailures.codeUsed,
+  limitReached: deviceFailures.limitReached,
+};
+
+function actorOf(c: Context<AppEnv>): BillingActor {
+  const { claims } = sessionOf(c);
+  return { userId: claims.sub, email: claims.email };
+}

@@ -1,0 +1,34 @@
+import { DeviceMessage, type LinkedDevice } from '../../../contract/devices';
+import { ErrorCode } from '../../../contract/errors';
+import type { Database } from '../../db/database';
+import type { devices } from '../../db/schema';
+import { ApiFailure } from '../../http/errors';
+
+/** What the device services share: their dependencies, their refusals, and a device as the contract shows it. */
+
+export type DeviceDeps = { db: Database; now: () => Date };
+
+export const deviceFailures = {
+  codeInvalid: () => new ApiFailure(400, ErrorCode.invalidCode, DeviceMessage.codeInvalid),
+  codeExpired: () => new ApiFailure(400, ErrorCode.codeExpired, DeviceMessage.codeExpired),
+  codeUsed: () => new ApiFailure(409, ErrorCode.codeUsed, DeviceMessage.codeUsed),
+  notYourAccount: () => new ApiFailure(403, ErrorCode.forbidden, DeviceMessage.notYourAccount),
+  limitReached: () => new ApiFailure(409, ErrorCode.deviceLimitReached, DeviceMessage.deviceLimitReached),
+  notFound: () => new ApiFailure(404, ErrorCode.notFound, DeviceMessage.deviceNotFound),
+};
+
+type DeviceRow = typeof devices.$inferSelect;
+export type SubscriptionSummary = LinkedDevice['subscription'];
+
+export function linkedDeviceOf(device: DeviceRow, subscription: SubscriptionSummary): LinkedDevice {
+  return {
+    deviceUUID: device.deviceUuid,
+    nickname: device.name,
+    platform: device.platform,
+    role: device.role,
+    lastSeen: device.lastSeenAt.toISOString(),
+    linkedAt: device.linkedAt.toISOString(),
+    signedIn: device.signedOutAt === null,
+    subscription,
+  };
+}

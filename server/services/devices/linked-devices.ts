@@ -1,0 +1,129 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { DeviceMessage, devicesPerSeat, type LinkedDevice } from '../../../contract/devices';
+import { ErrorCode } from '../../../contract/errors';
+import { devices, subscriptions, users } from '../../db/schema';
+import { ApiFailure } from '../../http/errors';
+import type { BillingActor } from '../billing/billing';
+import { lockSubscription, type Transaction } from '../billing/ledger-core';
+import { type DeviceDeps, deviceFailures, linkedDeviceOf, type SubscriptionSummary } from './device-common';
+
+/**
+ * A person's linked devices: listed, renamed, associated with a subscription, removed, signed out.
+ * Every call finds the device among the caller's own, so another person's device is a 404.
+ */
+
+const deviceWithSubscription = {
+  device: devices,
+  referenceId: subscriptions.referenceId,
+  productName: subscriptions.productName,
+};
+
+function summaryOf(row: { referenceId: string | null; productName: string | null }): SubscriptionSummary {
+  return row.referenceId !== null && row.productName !== null
+    ? { referenceId: row.referenceId, productName: row.productName }
+    : null;
+}
+
+export async function listLinkedDevices({ db }: DeviceDeps, actor: BillingActor) {
+  const rows = await db
+    .select(deviceWithSubscription)
+    .from(devices)
+    .leftJoin(subscriptions, eq(subscriptions.id, devices.subscriptionId))
+    .where(eq(devices.userId, actor.userId))
+    .orderBy(devices.linkedAt, devices.deviceUuid);
+  const [account] = await db
+    .select({ deviceLimit: users.availableDeviceLimit })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  return {
+    devices: rows.map((row) => linkedDeviceOf(row.device, summaryOf(row))),
+    deviceLimit: account?.deviceLimit ?? 0,
+  };
+}
+
+/** The caller's device, locked for this transaction; 404 when it is not theirs. */
+async function lockOwnDevice(tx: Transaction, actor: BillingActor, deviceUuid: string): Promise<void> {
+  const [device] = await tx
+    .select()
+    .from(devices)
+    .where(and(eq(devices.deviceUuid, deviceUuid), eq(devices.userId, actor.userId)))
+    .for('update');
+  if (!device) throw deviceFailures.notFound();
+}
+
+async function readOwnDevice(tx: Transaction, actor: BillingActor, deviceUuid: string): Promise<LinkedDevice> {
+  const [row] = await tx
+    .select(deviceWithSubscription)
+    .from(devices)
+    .leftJoin(subscriptions, eq(subscriptions.id, devices.subscriptionId))
+    .where(and(eq(devices.deviceUuid, deviceUuid), eq(devices.userId, actor.userId)));
+  if (!row) throw deviceFailures.notFound();
+  return linkedDeviceOf(row.device, summaryOf(row));
+}
+
+export async function renameDevice({ db }: DeviceDeps, actor: BillingActor, deviceUuid: string, nickname: string) {
+  return db.transaction(async (tx) => {
+    await lockOwnDevice(tx, actor, deviceUuid);
+    await tx.update(devices).set({ name: nickname }).where(eq(devices.deviceUuid, deviceUuid));
+    return readOwnDevice(tx, actor, deviceUuid);
+  });
+}
+
+export async function removeDevice({ db }: DeviceDeps, actor: BillingActor, deviceUuid: string): Promise<void> {
+  const removed = await db
+    .delete(devices)
+    .where(and(eq(devices.deviceUuid, deviceUuid), eq(devices.userId, actor.userId)))
+    .returning({ deviceUuid: devices.deviceUuid });
+  if (removed.length === 0) throw deviceFailures.notFound();
+}
+
+/** Ends the device's sign-in: it leaves the active devices but stays linked (and counted). */
+export async function signOutDevice({ db, now }: DeviceDeps, actor: BillingActor, deviceUuid: string): Promise<void> {
+  const signedOut = await db
+    .update(devices)
+    .set({ signedOutAt: sql`coalesce(${devices.signedOutAt}, ${now()})` })
+    .where(and(eq(devices.deviceUuid, deviceUuid), eq(devices.userId, actor.userId)))
+    .returning({ deviceUuid: devices.deviceUuid });
+  if (signedOut.length === 0) throw deviceFailures.notFound();
+}
+
+const associationRefused = (status: 400 | 409, message: string) =>
+  new ApiFailure(status, ErrorCode.deviceRefused, message);
+
+/**
+ * Counts the device against the seats of a subscription the person owns or belongs to (through its
+ * team): each seat takes up to `devicesPerSeat` devices, whoever linked them. The subscription's row
+ * is locked (as every change of a subscription does), so the count holds under concurrency.
+ */
+export async function associateDevice(
+  { db }: DeviceDeps,
+  actor: BillingActor,
+  deviceUuid: string,
+  referenceId: string,
+): Promise<LinkedDevice> {
+  return db.transaction(async (tx) => {
+    await lockOwnDevice(tx, actor, deviceUuid);
+    const { subscription } = await lockSubscription(tx, actor, referenceId);
+    if (subscription.state === 'expired') throw associationRefused(400, DeviceMessage.subscriptionInactive);
+    const [taken] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(devices)
+      .where(and(eq(devices.subscriptionId, subscription.id), ne(devices.deviceUuid, deviceUuid)));
+    if ((taken?.count ?? 0) >= subscription.quantity * devicesPerSeat) {
+      throw associationRefused(409, DeviceMessage.subscriptionSeatsFull);
+    }
+    await tx.update(devices).set({ subscriptionId: subscription.id }).where(eq(devices.deviceUuid, deviceUuid));
+    return readOwnDevice(tx, actor, deviceUuid);
+  });
+}
+
+export async function dissociateDevice({ db }: DeviceDeps, actor: BillingActor, deviceUuid: string) {
+  return db.transaction(async (tx) => {
+    await lockOwnDevice(tx, actor, deviceUuid);
+    await tx
+      .update(devices)
+      .set({ subscriptionId: null })
+      .where(and(eq(devices.deviceUuid, deviceUuid), eq(devices.userId, actor.userId)));
+    return readOwnDevice(tx, actor, deviceUuid);
+  });
+}

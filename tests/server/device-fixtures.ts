@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { api } from '../../contract/api';
+import { ActivationCodeResponse, type DevicePlatform, pollTokenHeader } from '../../contract/devices';
+import { devices } from '../../server/db/schema';
+import type { Person } from './billing-fixtures';
+import { clientAddresses, type TestPortal } from './support';
+
+/** Fixtures of the device tests: the device's calls (as the VPN app makes them) and the person's. */
+
+/** A device asks for a code, from no browser: no Origin header. */
+export async function requestCode(
+  portal: TestPortal,
+  { platform = 'linux', deviceName, address }: { platform?: DevicePlatform; deviceName?: string; address?: string } = {},
+) {
+  const response = await portal.request(api.deviceActivationCode, {
+    json: { platform, ...(deviceName === undefined ? {} : { deviceName }) },
+    origin: null,
+    address,
+  });
+  if (response.status !== 201) throw new Error(`no code: ${response.status} ${response.text}`);
+  return v.parse(ActivationCodeResponse, response.json);
+}
+
+export function poll(portal: TestPortal, pollToken: string) {
+  return portal.request(api.deviceActivationStatus, { headers: { [pollTokenHeader]: pollToken } });
+}
+
+export function link(portal: TestPortal, who: Person, activationCode: string, userid = who.id) {
+  return portal.request(api.linkDevice, { method: 'PATCH', json: { userid, activationCode }, cookie: who.cookie });
+}
+
+export async function devicesOf(portal: TestPortal, userId: string) {
+  return portal.db.select().from(devices).where(eq(devices.userId, userId)).orderBy(devices.linkedAt);
+}
+
+const deviceAddresses = clientAddresses();
+
+/** A device linked to `who` through the whole protocol, from an address of its own; returns its uuid. */
+export async function linkedDevice(portal: TestPortal, who: Person, deviceName?: string): Promise<string> {
+  const issued = await requestCode(portal, { deviceName, address: deviceAddresses() });
+  const response = await link(portal, who, issued.activationCode);
+  if (response.status !== 200) throw new Error(`not linked: ${response.status} ${response.text}`);
+  return issued.deviceUUID;
+}

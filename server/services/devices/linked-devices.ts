@@ -30,7 +30,7 @@ export async function listLinkedDevices({ db }: DeviceDeps, actor: BillingActor)
     .from(devices)
     .leftJoin(subscriptions, eq(subscriptions.id, devices.subscriptionId))
     .where(eq(devices.userId, actor.userId))
-    .orderBy(devices.linkedAt, devices.deviceUuid);
+    .orderBy(devices.linkedAt, devices.name, devices.deviceUuid);
   const [account] = await db
     .select({ deviceLimit: users.availableDeviceLimit })
     .from(users)

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { BillingEvent } from '../../contract/billing';
 import { invitationLifetimeSeconds } from '../../contract/teams';
 import { createLedger } from '../services/billing/ledger';
@@ -331,6 +331,47 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
       createdByEmail: demoAccounts.teamOwner,
       daysAgo,
     });
+
+    // Issue 10, linked devices: the individual account at its device limit (5), of every kind,
+    // last seen at different times, one signed out, the laptop counted against its subscription.
+    const individualId = idOf(demoAccounts.individual);
+    const hoursAgo = (hours: number) => new Date(seededAt - hours * 60 * 60 * 1000);
+    const [individualPlan] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.referenceId, 'demo-individual-monthly'));
+    await tx
+      .update(devices)
+      .set({
+        name: 'Alex’s laptop',
+        platform: 'macos',
+        linkedAt: daysAgo(120),
+        lastSeenAt: hoursAgo(0.2),
+        subscriptionId: individualPlan?.id ?? null,
+      })
+      .where(and(eq(devices.userId, individualId), eq(devices.name, 'Laptop')));
+    await tx
+      .update(devices)
+      .set({ name: 'Pixel phone', platform: 'android', linkedAt: daysAgo(90), lastSeenAt: hoursAgo(3) })
+      .where(and(eq(devices.userId, individualId), eq(devices.name, 'Phone')));
+    await tx.insert(devices).values([
+      {
+        userId: individualId,
+        name: 'Streaming PC',
+        platform: 'windows',
+        linkedAt: daysAgo(60),
+        lastSeenAt: daysAgo(1),
+      },
+      { userId: individualId, name: 'iPad (travel)', platform: 'ios', linkedAt: daysAgo(30), lastSeenAt: daysAgo(6) },
+      {
+        userId: individualId,
+        name: 'Encoder box',
+        platform: 'linux',
+        linkedAt: daysAgo(14),
+        lastSeenAt: daysAgo(10),
+        signedOutAt: daysAgo(9),
+      },
+    ]);
   });
   return true;
 }

@@ -32,7 +32,10 @@ describe('GET /api/account/user', () => {
     const account = await accountOf(demoAccounts.individual);
     expect(account.email).toBe(demoAccounts.individual);
     expect(account.availableDeviceLimit).toBe(5);
-    expect(account.activeDevices.map((device) => device.name)).toEqual(['Laptop', 'Phone']);
+    // Five linked devices; the one signed out is not active (issue 10's demo data).
+    expect(account.activeDevices.map((device) => device.name).sort()).toEqual(
+      ['Alex’s laptop', 'Pixel phone', 'Streaming PC', 'iPad (travel)'].sort(),
+    );
     expect(account.subscriptions.map((subscription) => subscription.referenceId).sort()).toEqual([
       'demo-individual-monthly',
       'demo-router-lifetime',

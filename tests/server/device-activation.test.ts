@@ -142,9 +142,9 @@ describe('linking and polling', () => {
   it('refuses a full account with a clear message and links nothing', async () => {
     const person = await newPerson(portal, 'device.full@example.test');
     await portal.db.update(users).set({ availableDeviceLimit: 1 }).where(eq(users.id, person.id));
-    expect((await link(portal, person, (await requestCode(portal, { address: '192.0.2.24' })).activationCode)).status).toBe(
-      200,
-    );
+    expect(
+      (await link(portal, person, (await requestCode(portal, { address: '192.0.2.24' })).activationCode)).status,
+    ).toBe(200);
     const second = await requestCode(portal, { address: '192.0.2.25' });
     const refused = await link(portal, person, second.activationCode);
     expect(refused.status).toBe(409);

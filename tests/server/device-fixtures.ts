@@ -11,7 +11,11 @@ import { clientAddresses, type TestPortal } from './support';
 /** A device asks for a code, from no browser: no Origin header. */
 export async function requestCode(
   portal: TestPortal,
-  { platform = 'linux', deviceName, address }: { platform?: DevicePlatform; deviceName?: string; address?: string } = {},
+  {
+    platform = 'linux',
+    deviceName,
+    address,
+  }: { platform?: DevicePlatform; deviceName?: string; address?: string } = {},
 ) {
   const response = await portal.request(api.deviceActivationCode, {
     json: { platform, ...(deviceName === undefined ? {} : { deviceName }) },

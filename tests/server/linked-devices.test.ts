@@ -103,7 +103,10 @@ describe('another person’s device', () => {
     const uuid = await linkedDevice(portal, cast.owner, 'Owner laptop');
     await associate(cast.owner, uuid, cast.referenceId);
     const before = await deviceRow(uuid);
-    const ownSubscription = await insertSubscription(portal, { ownerId: cast.stranger.id, planCode: 'personal-monthly' });
+    const ownSubscription = await insertSubscription(portal, {
+      ownerId: cast.stranger.id,
+      planCode: 'personal-monthly',
+    });
     for (const response of [
       await rename(cast.stranger, uuid, 'Mine now'),
       await associate(cast.stranger, uuid, ownSubscription.referenceId),
@@ -154,7 +157,11 @@ describe('association with a subscription', () => {
 
   it('refuses an expired subscription (400)', async () => {
     const person = await newPerson(portal, 'expired.sub@example.test');
-    const expired = await insertSubscription(portal, { ownerId: person.id, planCode: 'personal-monthly', state: 'expired' });
+    const expired = await insertSubscription(portal, {
+      ownerId: person.id,
+      planCode: 'personal-monthly',
+      state: 'expired',
+    });
     const uuid = await linkedDevice(portal, person);
     const response = await associate(person, uuid, expired.referenceId);
     expect(response.status).toBe(400);

@@ -43,4 +43,14 @@ export const api = {
   cidrValidation: '/api/networking/ip-cidr-validation',
   /** The team API for API keys (header x-api-key): GET the team, `/members`, `/servers`. */
   teamApi: '/api/v1/team',
+
+  // Routers (issue 10): the person's routers, team routers, partner routers and router coupons.
+  routers: '/api/account/routers',
+  /** PUT {teamId, routerReferenceId}. */
+  associateTeamRouter: '/api/account/team-router/associate',
+  /** DELETE {teamId, routerReferenceId}. */
+  dissociateTeamRouter: '/api/account/team-router/dissociate',
+  /** GET the device; below it PUT `/has-shown-90day-success` and `/seen-router-activation-success`. */
+  partnerRouterDevice: (routerId: string) => `/api/partner-router/device/${encodeURIComponent(routerId)}`,
+  routerCouponRedemption: '/api/account/router-coupon-redemption',
 } as const;

@@ -15,7 +15,9 @@ import { botCheckRoutes } from './routes/bot-check';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { monitoringRoutes } from './routes/monitoring';
+import { partnerRouterRoutes } from './routes/partner-routers';
 import { passwordRoutes } from './routes/password';
+import { routerRoutes } from './routes/routers';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { teamApiRoutes } from './routes/team-api';
 import { teamKeyRoutes } from './routes/team-keys';
@@ -58,6 +60,9 @@ export function createApp(services: AppServices) {
   // /api/account and /api/networking, each as the route table names it.
   app.route('/', teamKeyRoutes(services));
   app.route(api.teamApi, teamApiRoutes(services));
+  // Routers (issue 10): paths under /api/account, each as the route table names it.
+  app.route('/', routerRoutes(services));
+  app.route('/api/partner-router/device', partnerRouterRoutes(services));
   app.route(api.health, healthRoutes(services));
   // Its paths span /api/billing, /api/pricing and /api/recurly, each as the route table names it.
   app.route('/', billingRoutes(services));

@@ -303,7 +303,7 @@ export const routers = pgTable('routers', {
   subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
   state: text('state').notNull().default('setup').$type<'setup' | 'online' | 'offline'>(),
   lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
-  hasShown90daySuccess: boolean('has_shown_90day_success').notNull().default(false),
+  hasShown90DaySuccess: boolean('has_shown_90day_success').notNull().default(false),
   seenRouterActivationSuccess: boolean('seen_router_activation_success').notNull().default(false),
   createdAt: createdAt(),
 });

@@ -32,7 +32,7 @@ export async function readPartnerRouter(
     state: router.state,
     lastActiveTime: router.lastActiveAt.toISOString(),
     flags: {
-      hasShown90DaySuccess: router.hasShown90daySuccess,
+      hasShown90DaySuccess: router.hasShown90DaySuccess,
       seenRouterActivationSuccess: router.seenRouterActivationSuccess,
     },
   };
@@ -48,7 +48,7 @@ export async function setPartnerRouterFlag(
   flag: PartnerRouterFlag,
 ): Promise<void> {
   const change =
-    flag === 'hasShown90DaySuccess' ? { hasShown90daySuccess: true } : { seenRouterActivationSuccess: true };
+    flag === 'hasShown90DaySuccess' ? { hasShown90DaySuccess: true } : { seenRouterActivationSuccess: true };
   const updated = await db.update(routers).set(change).where(ownedBy(actor, routerId)).returning({ id: routers.id });
   if (updated.length === 0) throw notFound();
 }

@@ -28,8 +28,9 @@ beforeAll(async () => {
   sub.stranger = (await router(cast.stranger.id)).referenceId;
   sub.ownerExpired = (await router(cast.owner.id, { state: 'expired' })).referenceId;
   sub.ownerPromo = (await router(cast.owner.id, { productName: 'Bonding Router Promo' })).referenceId;
-  sub.ownerPersonal = (await insertSubscription(portal, { ownerId: cast.owner.id, planCode: 'personal-monthly' }))
-    .referenceId;
+  sub.ownerPersonal = (
+    await insertSubscription(portal, { ownerId: cast.owner.id, planCode: 'personal-monthly' })
+  ).referenceId;
   await insertRouter(portal, {
     ownerId: cast.owner.id,
     name: 'Studio uplink',
@@ -73,7 +74,12 @@ describe('GET /api/account/routers', () => {
         role: 'client',
         state: 'online',
         lastActiveTime: '2026-11-21T08:00:00.000Z',
-        subscription: { referenceId: sub.owner, productName: 'Bonding Router', planCode: 'router-lifetime', state: 'active' },
+        subscription: {
+          referenceId: sub.owner,
+          productName: 'Bonding Router',
+          planCode: 'router-lifetime',
+          state: 'active',
+        },
         team: null,
         isOwner: true,
       }),
@@ -116,7 +122,11 @@ describe('team routers', () => {
 
     const list = await portal.request(api.routers, { cookie: cast.teamUser.cookie });
     expect(v.parse(RouterList, list.json).routers).toEqual([
-      expect.objectContaining({ name: 'Studio uplink', isOwner: false, team: { teamId: cast.teamId, name: 'Test team' } }),
+      expect.objectContaining({
+        name: 'Studio uplink',
+        isOwner: false,
+        team: { teamId: cast.teamId, name: 'Test team' },
+      }),
     ]);
     expect(await routerNames(cast.stranger)).toEqual(['Stranger’s router']);
   });
@@ -127,7 +137,10 @@ describe('team routers', () => {
     expect(stranger.status).toBe(404);
     expect(stranger.json.message).toBe(RouterMessage.routerSubscriptionNotFound);
     expect((await associate(cast.owner, 'no-such-subscription')).status).toBe(404);
-    expect(await teamContexts(cast.owner)).toEqual([{ routerReferenceId: sub.owner }, { routerReferenceId: sub.admin }]);
+    expect(await teamContexts(cast.owner)).toEqual([
+      { routerReferenceId: sub.owner },
+      { routerReferenceId: sub.admin },
+    ]);
   });
 
   it('refuses subscriptions that are not routers, promotions and expired ones', async () => {

@@ -6,7 +6,8 @@ import { api } from '../../contract/api';
 import { ErrorCode } from '../../contract/errors';
 import { RouterList, RouterMessage, TeamRouterResponse } from '../../contract/routers';
 import { Team } from '../../contract/teams';
-import { teamRouters } from '../../server/db/schema';
+import { routerCoupons, teamRouters } from '../../server/db/schema';
+import { demoAccounts, demoPassword, demoRouterCoupons, seedDemoAccounts } from '../../server/db/seed-demo';
 import { createTeam, insertCatalogue, insertSubscription, type Person } from './billing-fixtures';
 import { insertRouter } from './router-fixtures';
 import { startTestPortal, type TestPortal } from './support';
@@ -179,5 +180,32 @@ describe('team routers', () => {
     expect(again.status).toBe(404);
     expect(again.json.message).toBe(RouterMessage.notAssociated);
     expect(await routerNames(cast.teamUser)).toEqual([]);
+  });
+});
+
+describe('demo data', () => {
+  it('gives the individual routers of both vendors and Northwind Broadcast the team owner’s router', async () => {
+    const demo = await startTestPortal();
+    try {
+      await seedDemoAccounts(demo.db);
+      const list = async (email: string) => {
+        const response = await demo.request(api.routers, { cookie: await demo.signIn(email, demoPassword) });
+        return v.parse(RouterList, response.json).routers;
+      };
+      expect(new Set((await list(demoAccounts.individual)).map((router) => router.vendor))).toEqual(
+        new Set(['miri', 'strata']),
+      );
+      expect(await list(demoAccounts.teamUser)).toEqual([
+        expect.objectContaining({
+          name: 'Studio uplink',
+          subscription: expect.objectContaining({ referenceId: 'demo-team-router' }),
+          team: expect.objectContaining({ name: 'Northwind Broadcast' }),
+        }),
+      ]);
+      const coupons = await demo.db.select().from(routerCoupons);
+      expect(coupons.map((coupon) => coupon.code).sort()).toEqual(Object.values(demoRouterCoupons).sort());
+    } finally {
+      await demo.close();
+    }
   });
 });

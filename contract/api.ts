@@ -56,4 +56,14 @@ export const api = {
   dissociateDevice: '/api/account/linkedDevice/dissociate',
   /** DELETE signs an active device out. */
   activeDevice: (deviceUuid: string) => `/api/account/activeDevice/${encodeURIComponent(deviceUuid)}`,
+
+  // Routers (issue 10): the person's routers, team routers, partner routers and router coupons.
+  routers: '/api/account/routers',
+  /** PUT {teamId, routerReferenceId}. */
+  associateTeamRouter: '/api/account/team-router/associate',
+  /** DELETE {teamId, routerReferenceId}. */
+  dissociateTeamRouter: '/api/account/team-router/dissociate',
+  /** GET the device; below it PUT `/has-shown-90day-success` and `/seen-router-activation-success`. */
+  partnerRouterDevice: (routerId: string) => `/api/partner-router/device/${encodeURIComponent(routerId)}`,
+  routerCouponRedemption: '/api/account/router-coupon-redemption',
 } as const;

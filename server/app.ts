@@ -16,7 +16,9 @@ import { devMailboxRoutes } from './routes/dev-mailbox';
 import { deviceActivationRoutes, linkedDeviceRoutes } from './routes/devices';
 import { healthRoutes } from './routes/health';
 import { monitoringRoutes } from './routes/monitoring';
+import { partnerRouterRoutes } from './routes/partner-routers';
 import { passwordRoutes } from './routes/password';
+import { routerRoutes } from './routes/routers';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { teamApiRoutes } from './routes/team-api';
 import { teamKeyRoutes } from './routes/team-keys';
@@ -59,6 +61,9 @@ export function createApp(services: AppServices) {
   // /api/account and /api/networking, each as the route table names it.
   app.route('/', teamKeyRoutes(services));
   app.route(api.teamApi, teamApiRoutes(services));
+  // Routers (issue 10): paths under /api/account, each as the route table names it.
+  app.route('/', routerRoutes(services));
+  app.route('/api/partner-router/device', partnerRouterRoutes(services));
   app.route(api.health, healthRoutes(services));
   // Its paths span /api/billing, /api/pricing and /api/recurly, each as the route table names it.
   app.route('/', billingRoutes(services));

@@ -311,6 +311,47 @@ export const teamAuditEvents = pgTable('team_audit_events', {
   details: jsonb('details').notNull().default({}).$type<Record<string, string | number | boolean | null>>(),
 });
 
+/** Routers (issue 10, docs/decisions/0007-routers.md). */
+export const routers = pgTable('routers', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  vendor: text('vendor').notNull().$type<'miri' | 'strata'>(),
+  serial: text('serial').notNull(),
+  name: text('name').notNull(),
+  subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+  state: text('state').notNull().default('setup').$type<'setup' | 'online' | 'offline'>(),
+  lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  hasShown90DaySuccess: boolean('has_shown_90day_success').notNull().default(false),
+  seenRouterActivationSuccess: boolean('seen_router_activation_success').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** A router subscription lent to one team at a time. */
+export const teamRouters = pgTable('team_routers', {
+  subscriptionId: uuid('subscription_id')
+    .primaryKey()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  teamId: integer('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  associatedBy: uuid('associated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const routerCoupons = pgTable('router_coupons', {
+  code: text('code').primaryKey(),
+  planCode: text('plan_code')
+    .notNull()
+    .references(() => plans.planCode),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+});
+
 export const pendingAccounts = pgTable('pending_accounts', {
   email: text('email').primaryKey(),
   /** The language of the sign-up, for its mails. */

@@ -6,7 +6,19 @@ import { hashPassword } from '../services/passwords';
 import { recordTeamEvent } from '../services/teams/audit';
 import { sha256Hex } from '../services/teams/members';
 import type { Database } from './database';
-import { coupons, devices, servers, subscriptions, teamInvitations, teamMembers, teams, users } from './schema';
+import {
+  coupons,
+  devices,
+  routerCoupons,
+  routers,
+  servers,
+  subscriptions,
+  teamInvitations,
+  teamMembers,
+  teamRouters,
+  teams,
+  users,
+} from './schema';
 import { seedDemoKeysAndServers } from './seed-demo-keys';
 
 /** Demo accounts created on an empty database outside production (listed in the README). */
@@ -37,6 +49,16 @@ export const demoCoupons = {
   teams: 'TEAMS20',
   fiveOff: 'FIVEOFF',
   expired: 'SUMMER24',
+} as const;
+
+/**
+ * The demo router coupons (listed in the README): the first two can be redeemed on
+ * /redeem-router-coupon, the third has expired.
+ */
+export const demoRouterCoupons = {
+  lifetime: 'ROUTER-LIFETIME-DEMO',
+  threeYear: 'ROUTER-3YEAR-DEMO',
+  expired: 'ROUTER-EXPIRED-DEMO',
 } as const;
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -371,6 +393,62 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
         lastSeenAt: daysAgo(10),
         signedOutAt: daysAgo(9),
       },
+    ]);
+
+    // Issue 10, routers: the individual's routers of both partner vendors on their router
+    // subscriptions, the team owner's router lent to Northwind Broadcast, and router coupons.
+    const teamRouter = await purchase({
+      referenceId: 'demo-team-router',
+      accountEmail: demoAccounts.teamOwner,
+      planCode: 'router-lifetime',
+      quantity: 1,
+      blackfriday24Eligible: false,
+      purchasedDaysAgo: 60,
+    });
+    const routerLifetime = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.referenceId, 'demo-router-lifetime'));
+    await tx.insert(routers).values([
+      {
+        ownerId: idOf(demoAccounts.individual),
+        vendor: 'miri',
+        serial: 'MIRI-0042-7781',
+        name: 'Living room router',
+        subscriptionId: routerLifetime[0]?.id ?? null,
+        state: 'online',
+        lastActiveAt: daysAgo(0),
+        seenRouterActivationSuccess: true,
+      },
+      {
+        ownerId: idOf(demoAccounts.individual),
+        vendor: 'strata',
+        serial: 'STR-5530-1902',
+        name: 'Camper router',
+        subscriptionId: routerService.id,
+        state: 'offline',
+        lastActiveAt: daysAgo(9),
+        hasShown90DaySuccess: true,
+        seenRouterActivationSuccess: true,
+      },
+      {
+        ownerId: idOf(demoAccounts.teamOwner),
+        vendor: 'strata',
+        serial: 'STR-7711-0420',
+        name: 'Studio uplink',
+        subscriptionId: teamRouter.id,
+        state: 'online',
+        lastActiveAt: daysAgo(0),
+        seenRouterActivationSuccess: true,
+      },
+    ]);
+    await tx
+      .insert(teamRouters)
+      .values({ subscriptionId: teamRouter.id, teamId: team, associatedBy: idOf(demoAccounts.teamOwner) });
+    await tx.insert(routerCoupons).values([
+      { code: demoRouterCoupons.lifetime, planCode: 'router-lifetime', expiresAt: daysAgo(-365) },
+      { code: demoRouterCoupons.threeYear, planCode: 'router-3year', expiresAt: daysAgo(-365) },
+      { code: demoRouterCoupons.expired, planCode: 'router-3year', expiresAt: daysAgo(30) },
     ]);
   });
   return true;

@@ -3,6 +3,7 @@ import type { Team } from '../../../contract/teams';
 import { apiKeys, teamInvitations, teamMembers, teams, users } from '../../db/schema';
 import type { BillingActor } from '../billing/billing';
 import { seatsInUse } from '../billing/ledger-core';
+import { associatedRouterSubContexts } from '../routers/team-routers';
 import { livePendingInvitations } from './members';
 import { lockManagedTeam, type TeamDeps } from './team-access';
 
@@ -73,8 +74,7 @@ export async function readTeam(deps: TeamDeps, actor: BillingActor, referenceId:
         userid: key.createdBy,
         teamId,
       })),
-      // Team routers arrive with issue 10.
-      associatedRouterSubContexts: [],
+      associatedRouterSubContexts: await associatedRouterSubContexts(tx, teamId),
       seatsInUse: await seatsInUse(tx, subscription),
       seats: subscription.quantity,
       maxMembers: subscription.type === 'families' ? (plan?.maxTeamMembers ?? null) : null,

@@ -1,0 +1,66 @@
+import { type Context, Hono } from 'hono';
+import { api } from '../../contract/api';
+import {
+  RouterCouponRedemptionRequest,
+  type RouterCouponRedemptionResponse,
+  type RouterList,
+  TeamRouterRequest,
+  type TeamRouterResponse,
+} from '../../contract/routers';
+import { failures } from '../http/errors';
+import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
+import type { BillingActor } from '../services/billing/billing';
+import type { AppServices } from '../services/index';
+import type { RateLimitRule } from '../services/rate-limit';
+import { redeemRouterCoupon } from '../services/routers/router-coupons';
+import { listRouters } from '../services/routers/router-list';
+import { associateTeamRouter, dissociateTeamRouter } from '../services/routers/team-routers';
+
+/**
+ * Coupon codes are short enough to guess at: every attempt counts, right or wrong, ten an hour per
+ * account and thirty an hour per client address.
+ */
+export const routerCouponLimits = {
+  perAccount: { name: 'router-coupon:account', limit: 10, windowSeconds: 3600 },
+  perClient: { name: 'router-coupon:client', limit: 30, windowSeconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
+
+/** A person's routers, team routers and router coupons (spec section 7), each path as the route table names it. */
+export function routerRoutes(services: AppServices) {
+  const { rateLimiter, env } = services;
+
+  async function limit(rules: [RateLimitRule, string][]): Promise<void> {
+    for (const [rule, subject] of rules) {
+      const verdict = await rateLimiter.check(rule, subject);
+      if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
+    }
+    for (const [rule, subject] of rules) await rateLimiter.count(rule, subject);
+  }
+
+  return new Hono<AppEnv>()
+    .get(api.routers, requireSession(), async (c) => {
+      return c.json((await listRouters(services, actorOf(c))) satisfies RouterList, 200);
+    })
+    .put(api.associateTeamRouter, requireSession(), validateJson(TeamRouterRequest), async (c) => {
+      const result = await associateTeamRouter(services, actorOf(c), bodyOf(c, TeamRouterRequest));
+      return c.json(result satisfies TeamRouterResponse, 200);
+    })
+    .delete(api.dissociateTeamRouter, requireSession(), validateJson(TeamRouterRequest), async (c) => {
+      const result = await dissociateTeamRouter(services, actorOf(c), bodyOf(c, TeamRouterRequest));
+      return c.json(result satisfies TeamRouterResponse, 200);
+    })
+    .post(api.routerCouponRedemption, requireSession(), validateJson(RouterCouponRedemptionRequest), async (c) => {
+      const actor = actorOf(c);
+      await limit([
+        [routerCouponLimits.perAccount, actor.userId],
+        [routerCouponLimits.perClient, clientAddressOf(c, env)],
+      ]);
+      const { coupon } = bodyOf(c, RouterCouponRedemptionRequest);
+      return c.json((await redeemRouterCoupon(services, actor, coupon)) satisfies RouterCouponRedemptionResponse, 201);
+    });
+}
+
+export function actorOf(c: Context<AppEnv>): BillingActor {
+  const { claims } = sessionOf(c);
+  return { userId: claims.sub, email: claims.email };
+}

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import { ErrorCode } from '../../../contract/errors';
+import { type PartnerRouterDevice, RouterMessage } from '../../../contract/routers';
+import { routers } from '../../db/schema';
+import { ApiFailure } from '../../http/errors';
+import type { BillingActor } from '../billing/billing';
+import type { RouterDeps } from './router-deps';
+
+/** Partner routers: the device and its two success flags, for the router's owner only. */
+
+const notFound = () => new ApiFailure(404, ErrorCode.notFound, RouterMessage.routerNotFound);
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Only the owner's router matches; any other id, malformed ones included, is not found. */
+const ownedBy = (actor: BillingActor, routerId: string) => {
+  if (!uuidPattern.test(routerId)) throw notFound();
+  return and(eq(routers.id, routerId), eq(routers.ownerId, actor.userId));
+};
+
+export async function readPartnerRouter(
+  { db }: RouterDeps,
+  actor: BillingActor,
+  routerId: string,
+): Promise<PartnerRouterDevice> {
+  const [router] = await db.select().from(routers).where(ownedBy(actor, routerId));
+  if (!router) throw notFound();
+  return {
+    routerId: router.id,
+    name: router.name,
+    vendor: router.vendor,
+    serial: router.serial,
+    state: router.state,
+    lastActiveTime: router.lastActiveAt.toISOString(),
+    flags: {
+      hasShown90DaySuccess: router.hasShown90DaySuccess,
+      seenRouterActivationSuccess: router.seenRouterActivationSuccess,
+    },
+  };
+}
+
+export type PartnerRouterFlag = 'hasShown90DaySuccess' | 'seenRouterActivationSuccess';
+
+/** Sets a flag (once set, its success message is not shown again); setting it twice is harmless. */
+export async function setPartnerRouterFlag(
+  { db }: RouterDeps,
+  actor: BillingActor,
+  routerId: string,
+  flag: PartnerRouterFlag,
+): Promise<void> {
+  const change =
+    flag === 'hasShown90DaySuccess' ? { hasShown90DaySuccess: true } : { seenRouterActivationSuccess: true };
+  const updated = await db.update(routers).set(change).where(ownedBy(actor, routerId)).returning({ id: routers.id });
+  if (updated.length === 0) throw notFound();
+}

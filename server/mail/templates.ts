@@ -87,6 +87,41 @@ function supportLine(t: Translate, locale: Locale, supportEmail: string) {
 }
 
 /** The mail with the code that confirms a new account's address, with a link to the page that takes it. */
+/**
+ * A mail whose point is one link: the introduction, the link (as text and as a button), how long
+ * it works, a note, and the support line. Reset, invitation and "choose your password" mails.
+ */
+function linkMail(
+  t: Translate,
+  locale: Locale,
+  supportEmail: string,
+  mail: {
+    to: string;
+    subject: string;
+    intro: string;
+    openLink: string;
+    href: string;
+    linkLabel: string;
+    lifetime: string;
+    note: string;
+  },
+): Mail {
+  const support = supportLine(t, locale, supportEmail);
+  const { intro, openLink, href, lifetime, note } = mail;
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text: [intro, '', openLink, href, '', lifetime, '', note, '', support.text].join('\n'),
+    html: htmlDocument(locale, mail.subject, [
+      { kind: 'paragraph', text: intro },
+      { kind: 'link', href, label: mail.linkLabel },
+      { kind: 'paragraph', text: lifetime },
+      { kind: 'note', text: note },
+      support.html,
+    ]),
+  };
+}
+
 export function verificationMail(env: MailEnv, locale: Locale, email: string, code: string): Mail {
   const t = translatorFor(locale);
   const link = `${env.publicOrigin}/verify-email?email=${encodeURIComponent(email)}`;
@@ -117,51 +152,33 @@ export function verificationMail(env: MailEnv, locale: Locale, email: string, co
 /** The mail with a one-hour, single-use link to choose a new password. */
 export function passwordResetMail(env: MailEnv, locale: Locale, email: string, token: string): Mail {
   const t = translatorFor(locale);
-  const link = `${env.publicOrigin}/password/reset/${encodeURIComponent(token)}`;
   const { productName, supportEmail } = env;
-  const hours = Math.round(resetTokenLifetimeSeconds / 3600);
-  const subject = t(passwordResetMessages.subject, { productName });
-  const intro = t(passwordResetMessages.intro, { productName });
-  const lifetime = t(passwordResetMessages.lifetime, { hours });
-  const ignore = t(passwordResetMessages.ignore);
-  const support = supportLine(t, locale, supportEmail);
-  return {
+  return linkMail(t, locale, supportEmail, {
     to: email,
-    subject,
-    text: [intro, '', t(passwordResetMessages.openLink), link, '', lifetime, '', ignore, '', support.text].join('\n'),
-    html: htmlDocument(locale, subject, [
-      { kind: 'paragraph', text: intro },
-      { kind: 'link', href: link, label: t(passwordResetMessages.linkLabel) },
-      { kind: 'paragraph', text: lifetime },
-      { kind: 'note', text: ignore },
-      support.html,
-    ]),
-  };
+    subject: t(passwordResetMessages.subject, { productName }),
+    intro: t(passwordResetMessages.intro, { productName }),
+    openLink: t(passwordResetMessages.openLink),
+    href: `${env.publicOrigin}/password/reset/${encodeURIComponent(token)}`,
+    linkLabel: t(passwordResetMessages.linkLabel),
+    lifetime: t(passwordResetMessages.lifetime, { hours: Math.round(resetTokenLifetimeSeconds / 3600) }),
+    note: t(passwordResetMessages.ignore),
+  });
 }
 
 /** The invitation of a person who has an account: a link with the single-use code, bound to this address. */
 export function teamInvitationMail(env: MailEnv, locale: Locale, email: string, teamName: string, code: string): Mail {
   const t = translatorFor(locale);
-  const link = `${env.publicOrigin}/team-accept-invitation?code=${encodeURIComponent(code)}`;
   const { productName, supportEmail } = env;
-  const days = Math.round(invitationLifetimeSeconds / 86_400);
-  const subject = t(teamInvitationMessages.subject, { teamName, productName });
-  const intro = t(teamInvitationMessages.intro, { teamName, productName });
-  const lifetime = t(teamInvitationMessages.lifetime, { days });
-  const ignore = t(teamInvitationMessages.ignore);
-  const support = supportLine(t, locale, supportEmail);
-  return {
+  return linkMail(t, locale, supportEmail, {
     to: email,
-    subject,
-    text: [intro, '', t(teamInvitationMessages.openLink), link, '', lifetime, '', ignore, '', support.text].join('\n'),
-    html: htmlDocument(locale, subject, [
-      { kind: 'paragraph', text: intro },
-      { kind: 'link', href: link, label: t(teamInvitationMessages.linkLabel) },
-      { kind: 'paragraph', text: lifetime },
-      { kind: 'note', text: ignore },
-      support.html,
-    ]),
-  };
+    subject: t(teamInvitationMessages.subject, { teamName, productName }),
+    intro: t(teamInvitationMessages.intro, { teamName, productName }),
+    openLink: t(teamInvitationMessages.openLink),
+    href: `${env.publicOrigin}/team-accept-invitation?code=${encodeURIComponent(code)}`,
+    linkLabel: t(teamInvitationMessages.linkLabel),
+    lifetime: t(teamInvitationMessages.lifetime, { days: Math.round(invitationLifetimeSeconds / 86_400) }),
+    note: t(teamInvitationMessages.ignore),
+  });
 }
 
 /**
@@ -177,26 +194,15 @@ export function teamAccountMail(
   lifetimeSeconds: number,
 ): Mail {
   const t = translatorFor(locale);
-  const link = `${env.publicOrigin}/password/reset/${encodeURIComponent(token)}`;
   const { productName, supportEmail } = env;
-  const days = Math.round(lifetimeSeconds / 86_400);
-  const subject = t(teamAccountMessages.subject, { teamName, productName });
-  const intro = t(teamAccountMessages.intro, { teamName, productName });
-  const lifetime = t(teamAccountMessages.lifetime, { days });
-  const noPasswordYet = t(teamAccountMessages.noPasswordYet);
-  const support = supportLine(t, locale, supportEmail);
-  return {
+  return linkMail(t, locale, supportEmail, {
     to: email,
-    subject,
-    text: [intro, '', t(teamAccountMessages.openLink), link, '', lifetime, '', noPasswordYet, '', support.text].join(
-      '\n',
-    ),
-    html: htmlDocument(locale, subject, [
-      { kind: 'paragraph', text: intro },
-      { kind: 'link', href: link, label: t(teamAccountMessages.linkLabel) },
-      { kind: 'paragraph', text: lifetime },
-      { kind: 'note', text: noPasswordYet },
-      support.html,
-    ]),
-  };
+    subject: t(teamAccountMessages.subject, { teamName, productName }),
+    intro: t(teamAccountMessages.intro, { teamName, productName }),
+    openLink: t(teamAccountMessages.openLink),
+    href: `${env.publicOrigin}/password/reset/${encodeURIComponent(token)}`,
+    linkLabel: t(teamAccountMessages.linkLabel),
+    lifetime: t(teamAccountMessages.lifetime, { days: Math.round(lifetimeSeconds / 86_400) }),
+    note: t(teamAccountMessages.noPasswordYet),
+  });
 }

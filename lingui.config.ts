@@ -15,6 +15,10 @@ const signedInSources = [
   '<rootDir>/src/features/team-invitation',
   '<rootDir>/src/features/api-keys',
   '<rootDir>/src/features/servers',
+  '<rootDir>/src/features/device-activation',
+  '<rootDir>/src/features/devices',
+  '<rootDir>/src/features/routers',
+  '<rootDir>/src/features/router-coupon',
   '<rootDir>/src/components/invoice-lines.tsx',
   '<rootDir>/src/lib/billing-labels.ts',
 ];

@@ -59,3 +59,16 @@ export async function apiRequest<TSchema extends v.GenericSchema>(
   }
   return v.parse(schema, payload);
 }
+
+/**
+ * A refusal the server explained becomes the machine's refusal with its message (spec section 8);
+ * anything else (network, an unreadable answer) stays a plain error, which the views word themselves.
+ */
+export async function explained<T>(call: () => Promise<T>, Refusal: new (message: string) => Error): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiError && error.body) throw new Refusal(error.body.message);
+    throw error;
+  }
+}

@@ -3,20 +3,7 @@ import { fromPromise } from 'xstate';
 import { api } from '../../../contract/api';
 import { CidrValidationResponse, CreateApiKeyResponse } from '../../../contract/teams';
 import { ApiKeyRefused, type CreateKeyInput, type SaveIpsInput } from '../../../machines/apiKey/apiKey.machine';
-import { ApiError, apiRequest } from '../../lib/api-client';
-
-/**
- * A refusal the server explained becomes the machine's refusal with its message (spec section 8);
- * anything else (network, an unreadable answer) stays a plain error, which the view words itself.
- */
-async function explained<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof ApiError && error.body) throw new ApiKeyRefused(error.body.message);
-    throw error;
-  }
-}
+import { apiRequest, explained } from '../../lib/api-client';
 
 /** The answers whose body the client does not read: a 204 has none. */
 const NoContent = v.unknown();
@@ -26,26 +13,30 @@ export function apiKeyActors(referenceId: string) {
   const keys = api.apiKeys(referenceId);
   return {
     validateIps: fromPromise<CidrValidationResponse, { allowedIPs: string[] }>(({ input, signal }) =>
-      explained(() =>
-        apiRequest(api.cidrValidation, { method: 'POST', body: input, schema: CidrValidationResponse, signal }),
+      explained(
+        () => apiRequest(api.cidrValidation, { method: 'POST', body: input, schema: CidrValidationResponse, signal }),
+        ApiKeyRefused,
       ),
     ),
     createKey: fromPromise<CreateApiKeyResponse, CreateKeyInput>(({ input }) =>
-      explained(() => apiRequest(keys, { method: 'POST', body: input, schema: CreateApiKeyResponse })),
+      explained(() => apiRequest(keys, { method: 'POST', body: input, schema: CreateApiKeyResponse }), ApiKeyRefused),
     ),
     saveIps: fromPromise<void, SaveIpsInput>(async ({ input }) => {
-      await explained(() =>
-        apiRequest(`${keys}/${encodeURIComponent(input.keyId)}/allowedips`, {
-          method: 'PUT',
-          body: { allowedIPs: input.allowedIPs },
-          schema: NoContent,
-        }),
+      await explained(
+        () =>
+          apiRequest(`${keys}/${encodeURIComponent(input.keyId)}/allowedips`, {
+            method: 'PUT',
+            body: { allowedIPs: input.allowedIPs },
+            schema: NoContent,
+          }),
+        ApiKeyRefused,
       );
     }),
     // Spec section 9: 204 is success, any other answer's body is the error (its message when it has one).
     deleteKey: fromPromise<void, { keyId: string }>(async ({ input }) => {
-      await explained(() =>
-        apiRequest(`${keys}/${encodeURIComponent(input.keyId)}`, { method: 'DELETE', schema: NoContent }),
+      await explained(
+        () => apiRequest(`${keys}/${encodeURIComponent(input.keyId)}`, { method: 'DELETE', schema: NoContent }),
+        ApiKeyRefused,
       );
     }),
     copyKey: fromPromise<void, { apiKey: string }>(({ input }) => navigator.clipboard.writeText(input.apiKey)),

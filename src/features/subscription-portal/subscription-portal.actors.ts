@@ -13,20 +13,7 @@ import {
   type CancelInput,
   SubscriptionChangeRefused,
 } from '../../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
-import { ApiError, apiRequest } from '../../lib/api-client';
-
-/**
- * A refusal the server explained becomes the machine's refusal with its message (spec section 8);
- * anything else (network, an unreadable answer) stays a plain error, which the views word themselves.
- */
-async function explained<T>(call: () => Promise<T>, Refusal: new (message: string) => Error): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof ApiError && error.body) throw new Refusal(error.body.message);
-    throw error;
-  }
-}
+import { apiRequest, explained } from '../../lib/api-client';
 
 /** The owner's changes of one subscription: DELETE to cancel, PUT …/uncancel, PUT …/quantity (202). */
 export function subscriptionActors(referenceId: string) {

@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../contract/api';
+import { LinkedDevices } from '../../contract/devices';
+import { RouterList } from '../../contract/routers';
+import { apiRequest } from './api-client';
+
+// Apart from ./queries, which the entry loads: sign-in should not carry the device and router schemas.
+
+/**
+ * The account's linked devices and its device limit (GET /api/account/linkedDevices): the devices
+ * section reads it; activation and every device change invalidate it, with the account user.
+ */
+export const linkedDevicesQuery = queryOptions({
+  queryKey: ['account', 'linkedDevices'] as const,
+  queryFn: ({ signal }) => apiRequest(api.linkedDevices, { schema: LinkedDevices, signal }),
+  staleTime: 30_000,
+});
+
+/** The person's routers and their teams' (GET /api/account/routers); coupon redemption and team router changes invalidate it. */
+export const routersQuery = queryOptions({
+  queryKey: ['account', 'routers'] as const,
+  queryFn: ({ signal }) => apiRequest(api.routers, { schema: RouterList, signal }),
+  staleTime: 30_000,
+});

@@ -9,7 +9,10 @@ type TextFieldProps = {
   onValueChange: (value: string) => void;
   errorText?: ReactNode;
   disabled?: boolean;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'autoComplete' | 'inputMode' | 'autoFocus' | 'dir'>;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'name' | 'autoComplete' | 'inputMode' | 'autoFocus' | 'dir' | 'maxLength' | 'spellCheck'
+>;
 
 /** A labelled input whose invalid state and error text come from the caller (a machine snapshot). */
 export function TextField({ label, value, onValueChange, errorText, disabled, ...inputProps }: TextFieldProps) {

@@ -1,0 +1,41 @@
+import { DeviceMessage, type LinkedDevice } from '../../contract/devices';
+import {
+  ActivationRefused,
+  type DeviceActivationContext,
+} from '../../machines/deviceActivation/deviceActivation.machine';
+
+export const linkedTablet: LinkedDevice = {
+  deviceUUID: '6f1c2c55-8a0e-4c1b-9d8e-2f3a4b5c6d7e',
+  nickname: 'Kitchen tablet',
+  platform: 'android',
+  role: 'client',
+  lastSeen: '2026-11-25T08:00:00.000Z',
+  linkedAt: '2026-11-25T08:00:00.000Z',
+  signedIn: true,
+  subscription: null,
+};
+
+/** Sample events for generating the device activation machine's paths. */
+export const deviceActivationCases = {
+  // A well-formed code and a malformed one, each only when it is not already typed.
+  'user.changeCode': ({ context }: { context: DeviceActivationContext }) =>
+    ['482913', '12ab']
+      .filter((value) => value !== context.code)
+      .map((value) => ({ type: 'user.changeCode' as const, value })),
+  'xstate.done.actor.linkDevice': [
+    { type: 'xstate.done.actor.linkDevice', output: linkedTablet, actorId: 'linkDevice' },
+  ],
+  'xstate.error.actor.linkDevice': [
+    {
+      type: 'xstate.error.actor.linkDevice',
+      error: new ActivationRefused(DeviceMessage.codeExpired),
+      actorId: 'linkDevice',
+    },
+    {
+      type: 'xstate.error.actor.linkDevice',
+      error: new ActivationRefused(DeviceMessage.deviceLimitReached),
+      actorId: 'linkDevice',
+    },
+    { type: 'xstate.error.actor.linkDevice', error: new Error('network down'), actorId: 'linkDevice' },
+  ],
+} as const;

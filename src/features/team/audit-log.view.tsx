@@ -5,8 +5,9 @@ import { css } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
+import { nativeSelect } from '../../components/ui/native-select';
 import { auditKindLabels, roleLabels } from './team.messages';
-import { muted, nativeSelect, row, table, tableScroller } from './team-styles';
+import { muted, row, table, tableScroller } from './team-styles';
 
 export type AuditFilterValues = { kind: AuditKind | null; actor: string | null; page: number };
 

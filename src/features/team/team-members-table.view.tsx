@@ -4,12 +4,13 @@ import type { TeamMember, TeamRole } from '../../../contract/teams';
 import type { MemberChoice } from '../../../machines/teamMembership/teamMembership.machine';
 import { css } from '../../../styled-system/css';
 import { Button } from '../../components/ui/button';
+import { nativeSelect } from '../../components/ui/native-select';
 import { TextField } from '../../components/ui/text-field';
 import { formatBytes } from '../../lib/format-bytes';
 import { formatDate } from '../../lib/format-money';
 import { type MemberColumn, type MemberSort, memberNameOf, nextMemberSort } from './members-table';
 import { roleLabels } from './team.messages';
-import { muted, nativeSelect, subheading, table, tableScroller } from './team-styles';
+import { muted, subheading, table, tableScroller } from './team-styles';
 
 export type MembersTableProps = {
   /** The members as shown: already searched and sorted. */

@@ -4,17 +4,6 @@ import { css } from '../../../styled-system/css';
 export const muted = css({ color: 'fg.muted' });
 export const row = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' });
 export const subheading = css({ fontSize: 'md', fontWeight: 'semibold' });
-export const nativeSelect = css({
-  minHeight: '10',
-  paddingInline: '3',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l2',
-  bg: 'canvas',
-  color: 'fg.default',
-  fontSize: 'md',
-  _disabled: { opacity: 0.7 },
-});
 export const table = css({
   width: '100%',
   borderCollapse: 'collapse',

@@ -10,13 +10,14 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { nativeSelect } from '../../components/ui/native-select';
 import { TextField } from '../../components/ui/text-field';
 import { formatDate } from '../../lib/format-money';
 import { fieldErrorText } from '../../lib/validation-messages';
 import { type MemberSort, memberNameOf, visibleMembers } from './members-table';
 import { roleLabels, teamChangeUnavailable, teamMessageText } from './team.messages';
 import { MembersTable } from './team-members-table.view';
-import { muted, nativeSelect, row, subheading } from './team-styles';
+import { muted, row, subheading } from './team-styles';
 
 type TeamMembershipSnapshot = Pick<SnapshotFrom<typeof teamMembershipMachine>, 'context' | 'hasTag' | 'matches'>;
 

@@ -2,15 +2,21 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { css } from '../../../styled-system/css';
 import { navigateTo } from '../../app/navigate';
 import { titleHead } from '../../app/page-title';
 import { ChangePasswordScreen } from '../../features/change-password/change-password.screen';
 import { DashboardView } from '../../features/dashboard/dashboard.view';
-import { config } from '../../lib/config';
+import { config, flags } from '../../lib/config';
 import { accountUserQuery } from '../../lib/queries';
 
 const title = msg`Your account`;
+
+// Its own chunk: the devices list and its machine load beside the dashboard, not before it.
+const DevicesSection = lazy(() =>
+  import('../../features/devices/devices.screen').then((module) => ({ default: module.DevicesSection })),
+);
 
 export const Route = createFileRoute('/_signedIn/account/')({
   head: () => titleHead(i18n._(title)),
@@ -34,6 +40,11 @@ function AccountDashboard() {
         onNavigate={(href) => void navigateTo(router, href)}
         onRetry={() => void account.refetch()}
       />
+      {flags.enableLinkedDevicesView ? (
+        <Suspense fallback={null}>
+          <DevicesSection />
+        </Suspense>
+      ) : null}
       <ChangePasswordScreen />
     </div>
   );

@@ -1,0 +1,65 @@
+import { DeviceMessage, type LinkedDevice } from '../../contract/devices';
+import { DeviceChangeRefused, type LinkedDeviceContext } from '../../machines/linkedDevice/linkedDevice.machine';
+
+export const teamsSubscription = { referenceId: 'sub-teams-yearly', productName: 'Bonding Teams' };
+
+export const kitchenTablet: LinkedDevice = {
+  deviceUUID: '6f1c2c55-8a0e-4c1b-9d8e-2f3a4b5c6d7e',
+  nickname: 'Kitchen tablet',
+  platform: 'android',
+  role: 'client',
+  lastSeen: '2026-11-25T08:00:00.000Z',
+  linkedAt: '2026-11-20T08:00:00.000Z',
+  signedIn: true,
+  subscription: null,
+};
+
+const refused = (actorId: string, message: string) => ({
+  type: `xstate.error.actor.${actorId}`,
+  error: new DeviceChangeRefused(message),
+  actorId,
+});
+const failed = (actorId: string) => ({
+  type: `xstate.error.actor.${actorId}`,
+  error: new Error('network down'),
+  actorId,
+});
+const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
+
+/** Sample events for generating the linked device machine's paths. */
+export const linkedDeviceCases = {
+  // A new name, an empty one, and the name it has, each only when it is not already typed.
+  'user.changeName': ({ context }: { context: LinkedDeviceContext }) =>
+    ['Living room TV', '', context.device.nickname]
+      .filter((value, index, values) => value !== context.nicknameDraft && values.indexOf(value) === index)
+      .map((value) => ({ type: 'user.changeName' as const, value })),
+  'user.chooseSubscription': ({ context }: { context: LinkedDeviceContext }) =>
+    ['', teamsSubscription.referenceId]
+      .filter((referenceId) => referenceId !== context.subscriptionDraft)
+      .map((referenceId) => ({ type: 'user.chooseSubscription' as const, referenceId })),
+  // The button is there only while the device is signed in.
+  'user.signOut': ({ context }: { context: LinkedDeviceContext }) =>
+    context.device.signedIn ? [{ type: 'user.signOut' as const }] : [],
+  'device.refreshed': ({ context }: { context: LinkedDeviceContext }) => [
+    { type: 'device.refreshed' as const, device: { ...context.device, lastSeen: '2026-11-25T09:30:00.000Z' } },
+  ],
+  'xstate.done.actor.renameDevice': ({ context }: { context: LinkedDeviceContext }) => [
+    done('renameDevice', { ...context.device, nickname: context.nicknameDraft.trim() }),
+  ],
+  'xstate.error.actor.renameDevice': [refused('renameDevice', DeviceMessage.deviceNotFound), failed('renameDevice')],
+  'xstate.done.actor.associateDevice': ({ context }: { context: LinkedDeviceContext }) => [
+    done('associateDevice', { ...context.device, subscription: teamsSubscription }),
+  ],
+  'xstate.error.actor.associateDevice': [
+    refused('associateDevice', DeviceMessage.subscriptionSeatsFull),
+    failed('associateDevice'),
+  ],
+  'xstate.done.actor.dissociateDevice': ({ context }: { context: LinkedDeviceContext }) => [
+    done('dissociateDevice', { ...context.device, subscription: null }),
+  ],
+  'xstate.error.actor.dissociateDevice': [failed('dissociateDevice')],
+  'xstate.done.actor.removeDevice': [done('removeDevice', undefined)],
+  'xstate.error.actor.removeDevice': [refused('removeDevice', DeviceMessage.deviceNotFound), failed('removeDevice')],
+  'xstate.done.actor.signOutDevice': [done('signOutDevice', undefined)],
+  'xstate.error.actor.signOutDevice': [failed('signOutDevice')],
+} as const;

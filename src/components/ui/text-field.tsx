@@ -11,7 +11,7 @@ type TextFieldProps = {
   disabled?: boolean;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'name' | 'autoComplete' | 'inputMode' | 'autoFocus' | 'dir' | 'maxLength' | 'spellCheck'
+  'type' | 'name' | 'autoComplete' | 'autoCapitalize' | 'inputMode' | 'autoFocus' | 'dir' | 'maxLength' | 'spellCheck'
 >;
 
 /** A labelled input whose invalid state and error text come from the caller (a machine snapshot). */

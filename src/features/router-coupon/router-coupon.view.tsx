@@ -1,0 +1,93 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  RouterCouponRedemptionEvent,
+  routerCouponRedemptionMachine,
+} from '../../../machines/routerCouponRedemption/routerCouponRedemption.machine';
+import { css, cx } from '../../../styled-system/css';
+import { InternalLink, type Navigate } from '../../components/internal-link';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { card } from '../../components/ui/card';
+import { textLink } from '../../components/ui/link';
+import { TextField } from '../../components/ui/text-field';
+import { routerCouponUnavailable, routerMessageText } from '../routers/router.messages';
+
+export type RouterCouponViewProps = {
+  snapshot: Pick<SnapshotFrom<typeof routerCouponRedemptionMachine>, 'context' | 'hasTag' | 'matches'>;
+  send: (event: RouterCouponRedemptionEvent) => void;
+  onNavigate: Navigate;
+};
+
+/** The router management portal. */
+export const routersHref = '/routers';
+
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
+
+/** `/redeem-router-coupon`: a router coupon becomes a router subscription. */
+export function RouterCouponView({ snapshot, send, onNavigate }: RouterCouponViewProps) {
+  const { t, i18n } = useLingui();
+  const { code, codeError, failureMessage, redemption } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+
+  return (
+    <div className={cx(stack, css({ maxWidth: '32rem', width: '100%' }))}>
+      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+        <Trans>Redeem a router coupon</Trans>
+      </h1>
+      {redemption ? (
+        <section aria-labelledby="router-coupon-redeemed" className={card}>
+          <Alert tone="success">
+            <span id="router-coupon-redeemed">
+              <Trans>Your router coupon is redeemed: your router subscription is ready.</Trans>
+            </span>
+          </Alert>
+          <p>
+            <Trans>
+              It is listed on the routers page, where you can see which router uses it. Its reference is{' '}
+              <code dir="ltr">{redemption.referenceId}</code>.
+            </Trans>
+          </p>
+          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', alignItems: 'center' })}>
+            <Button onClick={() => send({ type: 'user.redeemAnother' })}>
+              <Trans>Redeem another coupon</Trans>
+            </Button>
+            <InternalLink href={routersHref} onNavigate={onNavigate} className={textLink}>
+              <Trans>See your routers</Trans>
+            </InternalLink>
+          </div>
+        </section>
+      ) : (
+        <form
+          noValidate
+          className={cx(card, stack)}
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'user.redeem' });
+          }}
+        >
+          <p>
+            <Trans>Enter the code of the coupon that came with your router to start its router subscription.</Trans>
+          </p>
+          {snapshot.matches('refused') ? (
+            <Alert>{failureMessage ? routerMessageText(i18n, failureMessage) : i18n._(routerCouponUnavailable)}</Alert>
+          ) : null}
+          <TextField
+            label={t`Router coupon code`}
+            name="router-coupon"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={code}
+            disabled={busy}
+            errorText={codeError ? routerMessageText(i18n, codeError) : undefined}
+            onValueChange={(value) => send({ type: 'user.changeCode', value })}
+          />
+          <Button type="submit" aria-busy={busy} disabled={busy} className={css({ alignSelf: 'flex-start' })}>
+            {busy ? <Trans>Redeeming router coupon…</Trans> : <Trans>Redeem router coupon</Trans>}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

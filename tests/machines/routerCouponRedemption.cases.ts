@@ -1,0 +1,30 @@
+import { type RouterCouponRedemptionResponse, RouterMessage } from '../../contract/routers';
+import {
+  type RouterCouponRedemptionContext,
+  RouterCouponRefused,
+} from '../../machines/routerCouponRedemption/routerCouponRedemption.machine';
+
+export const threeYearRedemption: RouterCouponRedemptionResponse = {
+  referenceId: 'router-3y-4f2a9c',
+  planCode: 'router-three-years',
+};
+
+/** Sample events for generating the router coupon redemption machine's paths. */
+export const routerCouponRedemptionCases = {
+  // A code and an empty field, each only when it is not already typed.
+  'user.changeCode': ({ context }: { context: RouterCouponRedemptionContext }) =>
+    ['ROUTER-3YEAR-DEMO', '']
+      .filter((value) => value !== context.code)
+      .map((value) => ({ type: 'user.changeCode' as const, value })),
+  'xstate.done.actor.redeemRouterCoupon': [
+    { type: 'xstate.done.actor.redeemRouterCoupon', output: threeYearRedemption, actorId: 'redeemRouterCoupon' },
+  ],
+  'xstate.error.actor.redeemRouterCoupon': [
+    {
+      type: 'xstate.error.actor.redeemRouterCoupon',
+      error: new RouterCouponRefused(RouterMessage.couponUsed),
+      actorId: 'redeemRouterCoupon',
+    },
+    { type: 'xstate.error.actor.redeemRouterCoupon', error: new Error('network down'), actorId: 'redeemRouterCoupon' },
+  ],
+} as const;

@@ -3,16 +3,12 @@ import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { titleHead } from '../../app/page-title';
 import { refreshStaleUser } from '../../app/route-checks';
-import { PlaceholderView } from '../../features/placeholder/placeholder.view';
+import { RoutersScreen } from '../../features/routers/routers.screen';
 
 const title = msg`Routers`;
 
 export const Route = createFileRoute('/_signedIn/routers')({
   beforeLoad: ({ context }) => refreshStaleUser(context, context.user),
   head: () => titleHead(i18n._(title)),
-  component: RoutersPage,
+  component: RoutersScreen,
 });
-
-function RoutersPage() {
-  return <PlaceholderView title={i18n._(title)} />;
-}

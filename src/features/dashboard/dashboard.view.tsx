@@ -1,4 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { AccountUser } from '../../../contract/account';
 import { css, cx } from '../../../styled-system/css';
 import { InternalLink, type Navigate } from '../../components/internal-link';
@@ -17,6 +18,8 @@ export type DashboardViewProps = {
   orderSiteUrl: string;
   onNavigate: Navigate;
   onRetry: () => void;
+  /** The full devices section (the linked devices view): when given, it takes the summary card's place. */
+  devicesSection?: ReactNode;
 };
 
 const muted = css({ color: 'fg.muted' });
@@ -333,7 +336,14 @@ function DashboardPlaceholder() {
 }
 
 /** The dashboard: who is signed in, their subscriptions with what they may do, devices and data use. */
-export function DashboardView({ account, loadFailed, orderSiteUrl, onNavigate, onRetry }: DashboardViewProps) {
+export function DashboardView({
+  account,
+  loadFailed,
+  orderSiteUrl,
+  onNavigate,
+  onRetry,
+  devicesSection,
+}: DashboardViewProps) {
   return (
     <div className={css({ display: 'grid', gap: '6' })}>
       <header>
@@ -366,9 +376,10 @@ export function DashboardView({ account, loadFailed, orderSiteUrl, onNavigate, o
         <>
           <SubscriptionsSection account={account} orderSiteUrl={orderSiteUrl} onNavigate={onNavigate} />
           <div className={cardGrid}>
-            <DevicesCard account={account} onNavigate={onNavigate} />
+            {devicesSection ? null : <DevicesCard account={account} onNavigate={onNavigate} />}
             <DataUseCard account={account} />
           </div>
+          {devicesSection}
         </>
       ) : null}
     </div>

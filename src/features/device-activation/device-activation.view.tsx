@@ -86,6 +86,7 @@ export function DeviceActivationView({ snapshot, send, onNavigate }: DeviceActiv
             label={t`Activation code`}
             name="activation-code"
             inputMode="numeric"
+            dir="ltr"
             autoComplete="one-time-code"
             maxLength={6}
             spellCheck={false}

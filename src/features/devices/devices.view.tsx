@@ -27,8 +27,8 @@ const list = css({
 /** The account's devices section (`/account#devices`): the devices, the count against the limit, how to add one. */
 export function DevicesView(props: DevicesViewProps) {
   return (
-    <section id="devices" aria-labelledby="devices-title" className={cx(card, css({ scrollMarginTop: '20' }))}>
-      <h2 id="devices-title" className={cardTitle}>
+    <section id="devices" aria-labelledby="linked-devices-title" className={cx(card, css({ scrollMarginTop: '20' }))}>
+      <h2 id="linked-devices-title" className={cardTitle}>
         <Trans>Your devices</Trans>
       </h2>
       {props.status === 'pending' ? (

@@ -39,12 +39,14 @@ function AccountDashboard() {
         orderSiteUrl={config.orderSiteOrigin}
         onNavigate={(href) => void navigateTo(router, href)}
         onRetry={() => void account.refetch()}
+        devicesSection={
+          flags.enableLinkedDevicesView ? (
+            <Suspense fallback={null}>
+              <DevicesSection />
+            </Suspense>
+          ) : undefined
+        }
       />
-      {flags.enableLinkedDevicesView ? (
-        <Suspense fallback={null}>
-          <DevicesSection />
-        </Suspense>
-      ) : null}
       <ChangePasswordScreen />
     </div>
   );

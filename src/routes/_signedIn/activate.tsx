@@ -4,13 +4,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { titleHead } from '../../app/page-title';
 import { refreshStaleUser } from '../../app/route-checks';
+import { searchText } from '../../app/search-text';
 import { DeviceActivationScreen } from '../../features/device-activation/device-activation.screen';
 
 const title = msg`Device Activation`;
 
 export const Route = createFileRoute('/_signedIn/activate')({
   // The link a device shows carries its code: `/activate?activationCode=123456` fills it in.
-  validateSearch: v.object({ activationCode: v.fallback(v.optional(v.string()), undefined) }),
+  validateSearch: v.object({ activationCode: searchText }),
   beforeLoad: ({ context }) => refreshStaleUser(context, context.user),
   head: () => titleHead(i18n._(title)),
   component: ActivatePage,

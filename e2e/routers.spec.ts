@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { demoRouterCoupons } from '../server/db/seed-demo';
+import { tabTo } from './support/keyboard';
+import { demoAccounts, demoPassword, expectNoAxeViolations, signIn } from './support/portal';
+import { expect, test } from './support/visitor';
+
+async function signInAs(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, email, demoPassword);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+
+    test('the routers portal shows routers of both partner vendors, their state and subscription', async ({ page }) => {
+      await signInAs(page, demoAccounts.individual);
+      await page.goto('/routers');
+      await expect(page.getByRole('heading', { level: 1, name: 'Routers' })).toBeVisible();
+      const main = page.getByRole('main');
+      await expect(main.getByRole('rowheader', { name: 'Living room router' })).toBeVisible();
+      await expect(main.getByRole('rowheader', { name: 'Camper router' })).toBeVisible();
+      await expect(main.getByText('Miri', { exact: true }).first()).toBeVisible();
+      await expect(main.getByText('Strata', { exact: true }).first()).toBeVisible();
+      await expect(main.getByText('Online', { exact: true }).first()).toBeVisible();
+      await expect(main.getByText('Offline', { exact: true }).first()).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      // By keyboard alone to the coupon screen.
+      const couponLink = main.getByRole('link', { name: 'Redeem a router coupon' }).first();
+      await tabTo(page, couponLink, 40);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/redeem-router-coupon$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Redeem a router coupon' })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('a team member sees the team’s router, lent by its owner', async ({ page }) => {
+      await signInAs(page, demoAccounts.teamUser);
+      await page.goto('/routers');
+      const main = page.getByRole('main');
+      await expect(main.getByRole('rowheader', { name: /Studio uplink/ })).toBeVisible();
+      await expect(main.getByText(/Northwind Broadcast/).first()).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+}
+
+test('a router coupon is refused when expired, then redeemed once, and its router subscription is listed', async ({
+  page,
+}) => {
+  await signInAs(page, demoAccounts.teamAdmin);
+  await page.goto(`/redeem-router-coupon?coupon=${demoRouterCoupons.expired}`);
+  const field = page.getByLabel('Router coupon code');
+  // Filled in from the link, never sent by itself.
+  await expect(field).toHaveValue(demoRouterCoupons.expired);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Redeem router coupon' }).click();
+  await expect(page.getByRole('alert')).toContainText('This router coupon has expired.');
+  await expectNoAxeViolations(page);
+
+  await field.fill(` ${demoRouterCoupons.threeYear.toLowerCase()} `);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/Your router coupon is redeemed/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Used once, refused the second time.
+  await page.getByRole('button', { name: 'Redeem another coupon' }).click();
+  await page.getByLabel('Router coupon code').fill(demoRouterCoupons.threeYear);
+  await page.getByRole('button', { name: 'Redeem router coupon' }).click();
+  await expect(page.getByRole('alert')).toContainText('This router coupon has already been redeemed.');
+
+  // The new router plan is on the routers portal, waiting for its router.
+  await page.goto('/routers');
+  const routerPlans = page.getByRole('region', { name: 'Router subscriptions' });
+  await expect(routerPlans.getByText('Router service, three years')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test.describe('in Arabic', () => {
+  test.use({ locale: 'ar' });
+
+  test('the routers portal reads right to left', async ({ page }) => {
+    await page.goto('/login');
+    await page.locator('input[name="email"]').fill(demoAccounts.individual);
+    await page.locator('input[name="password"]').fill(demoPassword);
+    await page.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/account$/);
+    await page.goto('/routers');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('rowheader', { name: 'Living room router' })).toBeVisible();
+    expect(await main.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await expectNoAxeViolations(page);
+  });
+});

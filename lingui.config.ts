@@ -19,6 +19,7 @@ const signedInSources = [
   '<rootDir>/src/features/devices',
   '<rootDir>/src/features/routers',
   '<rootDir>/src/features/router-coupon',
+  '<rootDir>/src/features/team-routers',
   '<rootDir>/src/components/invoice-lines.tsx',
   '<rootDir>/src/lib/billing-labels.ts',
 ];

@@ -76,6 +76,23 @@ test('a router coupon is refused when expired, then redeemed once, and its route
   const routerPlans = page.getByRole('region', { name: 'Router subscriptions' });
   await expect(routerPlans.getByText('Router service, three years')).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // The admin lends it to Northwind Broadcast from the team's portal, by keyboard, then takes it back.
+  await page.goto('/subscription?referenceId=demo-teams-yearly');
+  const teamRouters = page.getByRole('region', { name: 'Team routers' });
+  await expect(teamRouters.getByText('Bonding Router (Studio uplink)')).toBeVisible();
+  const choice = teamRouters.getByLabel('Router to lend to the team');
+  await choice.focus();
+  await choice.selectOption({ label: 'Router service, three years' });
+  await page.keyboard.press('Tab');
+  await expect(teamRouters.getByRole('button', { name: 'Lend to team' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const takeBack = teamRouters.getByRole('button', { name: 'Take back Router service, three years' });
+  await expect(takeBack).toBeVisible();
+  await expectNoAxeViolations(page);
+  await takeBack.click();
+  await expect(takeBack).toHaveCount(0);
+  await expect(teamRouters.getByLabel('Router to lend to the team')).toBeVisible();
 });
 
 test.describe('in Arabic', () => {

@@ -4,8 +4,9 @@ import { ApiKeysSection } from '../api-keys/api-keys.screen';
 import { ApiKeysLoadFailedView } from '../api-keys/api-keys.view';
 import { DedicatedServerRequest, TeamServersSection } from '../servers/servers.screen';
 import { teamQuery } from '../team/team.queries';
+import { TeamRoutersSection } from '../team-routers/team-routers.screen';
 
-/** The team's API keys and, for a teams plan, its servers: both from the team read (the members section's query). */
+/** The team's API keys and, for a teams plan, its servers and routers: from the team read (the members section's query). */
 function TeamKeysAndServers({ referenceId, withServers }: { referenceId: string; withServers: boolean }) {
   const queryClient = useQueryClient();
   const team = useQuery(teamQuery(referenceId));
@@ -18,7 +19,16 @@ function TeamKeysAndServers({ referenceId, withServers }: { referenceId: string;
         apiKeys={team.data.apiKeys}
         onChanged={() => void queryClient.invalidateQueries({ queryKey: teamQuery(referenceId).queryKey })}
       />
-      {withServers ? <TeamServersSection teamId={team.data.teamId} /> : null}
+      {withServers ? (
+        <>
+          <TeamServersSection teamId={team.data.teamId} />
+          <TeamRoutersSection
+            referenceId={referenceId}
+            teamId={team.data.teamId}
+            associatedRouterSubContexts={team.data.associatedRouterSubContexts}
+          />
+        </>
+      ) : null}
     </>
   );
 }

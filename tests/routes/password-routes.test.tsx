@@ -142,6 +142,7 @@ describe('the dashboard', () => {
     const owner = someClaims();
     const { calls } = await open('/account', owner, {
       'GET /api/account/user': { status: 200, body: anAccount(owner, []) },
+      'GET /api/account/linkedDevices': { status: 200, body: { devices: [], deviceLimit: 5 } },
       'PUT /api/password': (body) =>
         (body as { currentPassword: string }).currentPassword === 'the old password'
           ? { status: 200, body: { success: true } }

@@ -274,7 +274,7 @@ describe('routes for someone signed in', () => {
     await open('/activate', { user: teamOwner, account: accountOf(teamOwner, []) });
     await waitFor(() => expect(document.title).toBe('Device Activation | Bondline'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Device Activation' })).toBeVisible();
-    expect(screen.getByText('This page is not available yet.')).toBeVisible();
+    expect(screen.getByLabelText('Activation code')).toBeVisible();
   });
 
   it('lead / and unknown paths to the dashboard', async () => {

@@ -8,6 +8,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { detailsList } from '../../components/ui/details-list';
 import { formatDate } from '../../lib/format-money';
 import { keyChangeUnavailable, teamMessageText } from './api-keys.messages';
 
@@ -32,14 +33,6 @@ const muted = css({ color: 'fg.muted' });
 const row = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' });
 const subheading = css({ fontSize: 'md', fontWeight: 'semibold' });
 const monospace = css({ fontFamily: 'mono', fontSize: 'sm' });
-const details = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
-  columnGap: '4',
-  rowGap: '1',
-  '& dt': { color: 'fg.muted' },
-  '& dd': { marginBlockEnd: { base: '2', sm: '0' } },
-});
 const stateStyles: Record<ApiKeyState, string> = {
   active: css({ color: 'success.default', fontWeight: 'medium' }),
   expired: css({ color: 'fg.muted', fontWeight: 'medium' }),
@@ -355,7 +348,7 @@ function KeyItem({ snapshot, send, now, apiKey }: ApiKeysViewProps & { apiKey: A
       <h3 id={`${id}-title`} className={subheading}>
         <bdi>{description}</bdi>
       </h3>
-      <dl className={details}>
+      <dl className={detailsList}>
         <dt>
           <Trans>Key</Trans>
         </dt>

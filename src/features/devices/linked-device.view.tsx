@@ -6,6 +6,7 @@ import { css } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { detailsList } from '../../components/ui/details-list';
 import { nativeSelect } from '../../components/ui/native-select';
 import { TextField } from '../../components/ui/text-field';
 import { deviceChangeUnavailable, deviceMessageText, platformLabels } from './device.messages';
@@ -23,14 +24,6 @@ export type LinkedDeviceViewProps = {
 const srOnly = css({ srOnly: true });
 const muted = css({ color: 'fg.muted' });
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' });
-const details = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
-  columnGap: '4',
-  rowGap: '1',
-  '& dt': { color: 'fg.muted' },
-  '& dd': { marginBlockEnd: { base: '2', sm: '0' } },
-});
 const badge = css({
   display: 'inline-block',
   marginInlineStart: '2',
@@ -76,7 +69,7 @@ export function LinkedDeviceView({ snapshot, send, subscriptionOptions }: Linked
           </span>
         )}
       </h3>
-      <dl className={details}>
+      <dl className={detailsList}>
         <dt>
           <Trans>Platform</Trans>
         </dt>

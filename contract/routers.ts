@@ -85,6 +85,8 @@ export const PartnerRouterDevice = v.object({
   serial: v.string(),
   state: RouterState,
   lastActiveTime: v.string(),
+  /** ISO time the router was set up with the account: the 90-day success message counts from it. */
+  activatedAt: v.string(),
   /** Each decides whether its success message is shown again: once set, it is not. */
   flags: v.object({
     hasShown90DaySuccess: v.boolean(),
@@ -92,6 +94,9 @@ export const PartnerRouterDevice = v.object({
   }),
 });
 export type PartnerRouterDevice = v.InferOutput<typeof PartnerRouterDevice>;
+
+/** The 90-day success message is shown once a router has been with its owner this long. */
+export const routerMilestoneDays = 90;
 
 /** Codes are matched without regard to case or surrounding spaces. */
 export const RouterCouponRedemptionRequest = v.object({

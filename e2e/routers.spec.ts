@@ -80,7 +80,7 @@ test('a router coupon is refused when expired, then redeemed once, and its route
   // The admin lends it to Northwind Broadcast from the team's portal, by keyboard, then takes it back.
   await page.goto('/subscription?referenceId=demo-teams-yearly');
   const teamRouters = page.getByRole('region', { name: 'Team routers' });
-  await expect(teamRouters.getByText('Bonding Router (Studio uplink)')).toBeVisible();
+  await expect(teamRouters.getByRole('button', { name: 'Take back Bonding Router (Studio uplink)' })).toBeVisible();
   const choice = teamRouters.getByLabel('Router to lend to the team');
   await choice.focus();
   await choice.selectOption({ label: 'Router service, three years' });
@@ -93,6 +93,19 @@ test('a router coupon is refused when expired, then redeemed once, and its route
   await takeBack.click();
   await expect(takeBack).toHaveCount(0);
   await expect(teamRouters.getByLabel('Router to lend to the team')).toBeVisible();
+});
+
+test('a partner router greets its owner once: dismissed, it is not shown again', async ({ page }) => {
+  await signInAs(page, demoAccounts.teamOwner);
+  await page.goto('/routers');
+  const greeting = page.getByRole('status').filter({ hasText: 'Studio uplink is set up and online.' });
+  await expect(greeting).toBeVisible();
+  await expectNoAxeViolations(page);
+  await greeting.getByRole('button', { name: 'Dismiss the message about Studio uplink' }).click();
+  await expect(greeting).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('rowheader', { name: /Studio uplink/ })).toBeVisible();
+  await expect(page.getByText('Studio uplink is set up and online.')).toHaveCount(0);
 });
 
 test.describe('in Arabic', () => {

@@ -418,6 +418,8 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
         subscriptionId: routerLifetime[0]?.id ?? null,
         state: 'online',
         lastActiveAt: daysAgo(0),
+        // A hundred days with its owner and the 90-day message not shown yet: /routers shows it.
+        createdAt: daysAgo(100),
         seenRouterActivationSuccess: true,
       },
       {
@@ -439,7 +441,8 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
         subscriptionId: teamRouter.id,
         state: 'online',
         lastActiveAt: daysAgo(0),
-        seenRouterActivationSuccess: true,
+        // Just set up: its owner's /routers greets it once.
+        seenRouterActivationSuccess: false,
       },
     ]);
     await tx

@@ -39,6 +39,7 @@ describe('partner routers', () => {
       name: 'Kitchen',
       vendor: 'miri',
       serial: 'MIRI-1',
+      activatedAt: expect.any(String),
       flags: { hasShown90DaySuccess: false, seenRouterActivationSuccess: false },
     });
   });

@@ -31,6 +31,7 @@ export async function readPartnerRouter(
     serial: router.serial,
     state: router.state,
     lastActiveTime: router.lastActiveAt.toISOString(),
+    activatedAt: router.createdAt.toISOString(),
     flags: {
       hasShown90DaySuccess: router.hasShown90DaySuccess,
       seenRouterActivationSuccess: router.seenRouterActivationSuccess,

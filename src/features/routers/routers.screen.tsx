@@ -1,15 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
 import type { Subscription } from '../../../contract/account';
 import { isRouterProduct } from '../../../contract/routers';
+import { partnerRouterMessageMachine } from '../../../machines/partnerRouterMessage/partnerRouterMessage.machine';
 import { navigateTo } from '../../app/navigate';
 import { routersQuery } from '../../lib/device-and-router-queries';
 import { accountUserQuery } from '../../lib/queries';
+import { PartnerRouterMessageView } from './partner-router-message.view';
+import { partnerRouterActors } from './routers.actors';
 import { type RouterPlan, RoutersView } from './routers.view';
 
 /** Router subscriptions are told by their product name (spec section 9). */
 export function routerPlansOf(subscriptions: Subscription[]): RouterPlan[] {
   return subscriptions.filter((subscription) => isRouterProduct(subscription.productName));
+}
+
+/** A partner router's success message: its owner's only (the partner calls answer no one else). */
+function PartnerRouterMessage({ routerId, routerName }: { routerId: string; routerName: string }) {
+  // The 90 days are judged against the time the page opened.
+  const [now] = useState(Date.now);
+  const actor = useActorRef(partnerRouterMessageMachine.provide({ actors: partnerRouterActors }), {
+    input: { routerId, now },
+  });
+  const snapshot = useSelector(actor, (state) => state);
+  return <PartnerRouterMessageView snapshot={snapshot} send={actor.send} routerName={routerName} />;
 }
 
 export function RoutersScreen() {
@@ -34,6 +50,11 @@ export function RoutersScreen() {
       status="success"
       routers={routers.data.routers}
       routerPlans={routerPlansOf(account.data.subscriptions)}
+      messages={routers.data.routers
+        .filter((router) => router.isOwner)
+        .map((router) => (
+          <PartnerRouterMessage key={router.routerId} routerId={router.routerId} routerName={router.name} />
+        ))}
       onNavigate={onNavigate}
     />
   );

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { Subscription } from '../../../contract/account';
 import type { Router, RouterState, RouterVendor } from '../../../contract/routers';
 import { css, cx } from '../../../styled-system/css';
@@ -21,7 +22,13 @@ export type RoutersViewProps = { onNavigate: Navigate } & (
   | { status: 'pending' }
   | { status: 'error'; onRetry: () => void }
   /** `routerPlans`: the person's router subscriptions (by product name, spec section 9). */
-  | { status: 'success'; routers: Router[]; routerPlans: RouterPlan[] }
+  | {
+      status: 'success';
+      routers: Router[];
+      routerPlans: RouterPlan[];
+      /** The partner routers' success messages, rendered by the screen with each one's machine. */
+      messages?: ReactNode;
+    }
 );
 
 const muted = css({ color: 'fg.muted' });
@@ -186,6 +193,7 @@ export function RoutersView(props: RoutersViewProps) {
             <h2 id="routers-title" className={cardTitle}>
               <Trans>Your routers</Trans>
             </h2>
+            {props.messages}
             {props.routers.length === 0 ? (
               <p className={muted}>
                 <Trans>No routers yet. A router appears here once it is set up with your account.</Trans>

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { css, cx } from '../../../styled-system/css';
+import { css } from '../../../styled-system/css';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -18,16 +18,12 @@ export type DevicesViewProps = { onNavigate: Navigate } & (
 );
 
 const muted = css({ color: 'fg.muted' });
-const list = css({
-  display: 'flex',
-  flexDirection: 'column',
-  '& > li': { paddingBlock: '4', borderBlockStartWidth: '1px', borderColor: 'border' },
-});
+const list = css({ display: 'flex', flexDirection: 'column', gap: '6' });
 
 /** The account's devices section (`/account#devices`): the devices, the count against the limit, how to add one. */
 export function DevicesView(props: DevicesViewProps) {
   return (
-    <section id="devices" aria-labelledby="linked-devices-title" className={cx(card, css({ scrollMarginTop: '20' }))}>
+    <section id="devices" aria-labelledby="linked-devices-title" className={card}>
       <h2 id="linked-devices-title" className={cardTitle}>
         <Trans>Your devices</Trans>
       </h2>

@@ -2,6 +2,7 @@
 import { FieldErrorText, FieldInput, FieldLabel, FieldRoot } from '@ark-ui/react/field';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
+import { fieldControl } from './field-control';
 
 type TextFieldProps = {
   label: ReactNode;
@@ -27,19 +28,7 @@ export function TextField({ label, value, onValueChange, errorText, disabled, ..
         {...inputProps}
         value={value}
         onChange={(event) => onValueChange(event.currentTarget.value)}
-        className={css({
-          minHeight: '10',
-          paddingInline: '3',
-          borderWidth: '1px',
-          borderColor: 'border',
-          borderRadius: 'l2',
-          bg: 'canvas',
-          color: 'fg.default',
-          fontSize: 'md',
-          transition: 'border-color token(durations.normal)',
-          _invalid: { borderColor: 'danger.default' },
-          _disabled: { opacity: 0.7 },
-        })}
+        className={fieldControl}
       />
       <FieldErrorText className={css({ color: 'danger.default', fontSize: 'sm' })}>{errorText}</FieldErrorText>
     </FieldRoot>

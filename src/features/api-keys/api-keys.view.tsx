@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { detailsList } from '../../components/ui/details-list';
+import { fieldControl } from '../../components/ui/field-control';
 import { formatDate } from '../../lib/format-money';
 import { keyChangeUnavailable, teamMessageText } from './api-keys.messages';
 
@@ -97,20 +98,7 @@ function DescribedField({
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy || undefined}
         onChange={(event) => onChange(event.currentTarget.value)}
-        className={cx(
-          technical ? monospace : undefined,
-          css({
-            minHeight: '10',
-            paddingInline: '3',
-            borderWidth: '1px',
-            borderColor: 'border',
-            borderRadius: 'l2',
-            bg: 'canvas',
-            color: 'fg.default',
-            _invalid: { borderColor: 'danger.default' },
-            _disabled: { opacity: 0.7 },
-          }),
-        )}
+        className={cx(fieldControl, technical ? css({ fontFamily: 'mono' }) : undefined)}
       />
       {hint ? (
         <p id={`${id}-hint`} className={cx(muted, css({ fontSize: 'sm' }))}>

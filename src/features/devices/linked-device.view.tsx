@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { detailsList } from '../../components/ui/details-list';
-import { nativeSelect } from '../../components/ui/native-select';
+import { fieldControl } from '../../components/ui/field-control';
 import { TextField } from '../../components/ui/text-field';
 import { deviceChangeUnavailable, deviceMessageText, platformLabels } from './device.messages';
 
@@ -134,7 +134,7 @@ export function LinkedDeviceView({ snapshot, send, subscriptionOptions }: Linked
           </label>
           <select
             id={selectId}
-            className={nativeSelect}
+            className={fieldControl}
             value={subscriptionDraft}
             disabled={busy}
             onChange={(event) => send({ type: 'user.chooseSubscription', referenceId: event.currentTarget.value })}

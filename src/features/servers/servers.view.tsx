@@ -9,6 +9,7 @@ import { css, cx } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
+import { fieldControl } from '../../components/ui/field-control';
 import { serverRequestUnavailable, teamMessageText } from '../api-keys/api-keys.messages';
 
 export type TeamServersViewProps =
@@ -113,18 +114,6 @@ export type DedicatedServerRequestViewProps = {
   send: (event: ServerRequestEvent) => void;
 };
 
-const timeInput = css({
-  minHeight: '10',
-  paddingInline: '3',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l2',
-  bg: 'canvas',
-  color: 'fg.default',
-  _invalid: { borderColor: 'danger.default' },
-  _disabled: { opacity: 0.7 },
-});
-
 /** A dedicated server subscription's request for its server, with the daily maintenance window in UTC. */
 export function DedicatedServerRequestView({ snapshot, send }: DedicatedServerRequestViewProps) {
   const { i18n } = useLingui();
@@ -179,7 +168,7 @@ export function DedicatedServerRequestView({ snapshot, send }: DedicatedServerRe
                   aria-invalid={invalid || undefined}
                   aria-describedby={describedBy}
                   onChange={(event) => send({ type: 'user.changeFrom', value: event.currentTarget.value })}
-                  className={timeInput}
+                  className={fieldControl}
                 />
               </label>
               <label className={css({ display: 'grid', gap: '1' })}>
@@ -193,7 +182,7 @@ export function DedicatedServerRequestView({ snapshot, send }: DedicatedServerRe
                   aria-invalid={invalid || undefined}
                   aria-describedby={describedBy}
                   onChange={(event) => send({ type: 'user.changeTo', value: event.currentTarget.value })}
-                  className={timeInput}
+                  className={fieldControl}
                 />
               </label>
             </div>

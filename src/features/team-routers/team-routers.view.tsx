@@ -6,7 +6,7 @@ import { css } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
-import { nativeSelect } from '../../components/ui/native-select';
+import { fieldControl } from '../../components/ui/field-control';
 import { routerChangeUnavailable, routerMessageText } from '../routers/router.messages';
 
 /** A router subscription, named as the person knows it (its plan, and its router when it has one). */
@@ -94,7 +94,7 @@ export function TeamRoutersView({ snapshot, send, lendable, labels }: TeamRouter
           </label>
           <select
             id={selectId}
-            className={nativeSelect}
+            className={fieldControl}
             value={choice}
             disabled={busy}
             onChange={(event) => send({ type: 'user.choose', referenceId: event.currentTarget.value })}

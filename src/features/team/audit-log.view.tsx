@@ -5,7 +5,7 @@ import { css } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
-import { nativeSelect } from '../../components/ui/native-select';
+import { fieldControl } from '../../components/ui/field-control';
 import { auditKindLabels, roleLabels } from './team.messages';
 import { muted, row, table, tableScroller } from './team-styles';
 
@@ -100,7 +100,7 @@ function Select({
       <label htmlFor={id} className={css({ fontWeight: 'medium' })}>
         {label}
       </label>
-      <select id={id} className={nativeSelect} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+      <select id={id} className={fieldControl} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
         {children}
       </select>
     </div>

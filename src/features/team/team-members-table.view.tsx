@@ -4,7 +4,7 @@ import type { TeamMember, TeamRole } from '../../../contract/teams';
 import type { MemberChoice } from '../../../machines/teamMembership/teamMembership.machine';
 import { css } from '../../../styled-system/css';
 import { Button } from '../../components/ui/button';
-import { nativeSelect } from '../../components/ui/native-select';
+import { fieldControl } from '../../components/ui/field-control';
 import { TextField } from '../../components/ui/text-field';
 import { formatBytes } from '../../lib/format-bytes';
 import { formatDate } from '../../lib/format-money';
@@ -84,7 +84,7 @@ function MemberRow({ member, ...props }: { member: TeamMember } & MembersTablePr
         ) : (
           <select
             aria-label={t`Role of ${email}`}
-            className={nativeSelect}
+            className={fieldControl}
             value={busy ? props.roleChange?.role : member.role}
             disabled={!props.actionsEnabled}
             aria-busy={busy}

@@ -10,7 +10,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { nativeSelect } from '../../components/ui/native-select';
+import { fieldControl } from '../../components/ui/field-control';
 import { TextField } from '../../components/ui/text-field';
 import { formatDate } from '../../lib/format-money';
 import { fieldErrorText } from '../../lib/validation-messages';
@@ -200,7 +200,7 @@ function AddMemberForm({ snapshot, send }: PartProps) {
         <select
           id="member-role"
           name="member-role"
-          className={nativeSelect}
+          className={fieldControl}
           value={form.role}
           disabled={submitting}
           onChange={(event) => send({ type: 'user.chooseRole', role: event.currentTarget.value as TeamRole })}

@@ -43,6 +43,12 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   userAgent: text('user_agent'),
+  signInMethod: text('sign_in_method', { enum: ['password', 'provider', 'qr'] })
+    .notNull()
+    .default('password'),
+  provider: text('provider'),
+  clientAddress: text('client_address'),
+  lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const signingKeys = pgTable('signing_keys', {

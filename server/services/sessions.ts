@@ -11,6 +11,15 @@ export type SessionUser = typeof users.$inferSelect;
 
 export type VerifiedSession = { sessionId: string; claims: SessionClaims };
 
+/** How a session began and where from: what "Your sessions" shows of it. */
+export type SessionOrigin = {
+  method: 'password' | 'provider' | 'qr';
+  /** The provider's key, for sessions begun through one. */
+  provider?: string;
+  userAgent: string | null;
+  clientAddress: string;
+};
+
 const TokenPayload = v.object({
   ...SessionClaims.entries,
   jti: v.string(),
@@ -58,11 +67,21 @@ export function createSessionService(db: Database, keys: KeyStore, options: { tt
   }
 
   return {
-    async start(user: SessionUser, userAgent: string | null): Promise<{ token: string; claims: SessionClaims }> {
+    async start(user: SessionUser, origin: SessionOrigin): Promise<{ token: string; claims: SessionClaims }> {
       const issuedAt = options.now();
       const expiresAt = new Date(issuedAt.getTime() + options.ttlSeconds * 1000);
       const sessionId = crypto.randomUUID();
-      await db.insert(sessions).values({ id: sessionId, userId: user.id, createdAt: issuedAt, expiresAt, userAgent });
+      await db.insert(sessions).values({
+        id: sessionId,
+        userId: user.id,
+        createdAt: issuedAt,
+        lastActiveAt: issuedAt,
+        expiresAt,
+        userAgent: origin.userAgent,
+        signInMethod: origin.method,
+        provider: origin.provider ?? null,
+        clientAddress: origin.clientAddress,
+      });
       const { current } = await keys.keyRing();
       const claims = claimsOf(user, issuedAt);
       const { sub, iat, ...rest } = claims;

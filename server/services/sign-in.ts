@@ -41,6 +41,10 @@ export async function signInWithPassword(
     await rateLimiter.count(signInLimits.perAddress, request.clientAddress);
     return { outcome: 'invalidCredentials' };
   }
-  const { token, claims } = await sessions.start(user, request.userAgent);
+  const { token, claims } = await sessions.start(user, {
+    method: 'password',
+    userAgent: request.userAgent,
+    clientAddress: request.clientAddress,
+  });
   return { outcome: 'signedIn', token, claims };
 }

@@ -20,9 +20,26 @@ const signedInSources = [
   '<rootDir>/src/features/routers',
   '<rootDir>/src/features/router-coupon',
   '<rootDir>/src/features/team-routers',
+  '<rootDir>/src/features/phone-verification',
+  '<rootDir>/src/features/your-sessions',
   '<rootDir>/src/components/invoice-lines.tsx',
   '<rootDir>/src/lib/billing-labels.ts',
 ];
+
+/**
+ * The public pages other than sign-in and sign-up (below the visitor layout, src/routes/_visitor.tsx),
+ * and lazily loaded parts of the sign-in page: sign-in never downloads their messages up front.
+ */
+const visitorSources = [
+  '<rootDir>/src/routes/_visitor',
+  '<rootDir>/src/features/welcome',
+  '<rootDir>/src/features/qr-approval',
+  '<rootDir>/src/features/qr-sign-in',
+  '<rootDir>/src/features/federated-sign-in',
+  '<rootDir>/src/features/phone-verification-success',
+];
+
+const folderGlob = (source: string) => (/\.tsx?$/.test(source) ? source : `${source}/**`);
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -33,13 +50,17 @@ export default defineConfig({
       path: '<rootDir>/locales/{locale}/messages',
       include: ['src'],
       // glob's ignore needs `/**` to leave out what a folder holds.
-      exclude: signedInSources.map((source) => (/\.tsx?$/.test(source) ? source : `${source}/**`)),
+      exclude: [...signedInSources, ...visitorSources].map(folderGlob),
     },
     {
       // Messages only signed-in pages show, loaded by the signed-in layout (src/lib/i18n.ts), so
       // sign-in and sign-up never download them. A file that public pages also use belongs above.
       path: '<rootDir>/locales/{locale}/signed-in',
       include: signedInSources,
+    },
+    {
+      path: '<rootDir>/locales/{locale}/visitor',
+      include: visitorSources,
     },
     {
       // The server's e-mails: message descriptors with explicit ids, read at run time by server/mail/i18n.ts.

@@ -66,4 +66,39 @@ export const api = {
   /** GET the device; below it PUT `/has-shown-90day-success` and `/seen-router-activation-success`. */
   partnerRouterDevice: (routerId: string) => `/api/partner-router/device/${encodeURIComponent(routerId)}`,
   routerCouponRedemption: '/api/account/router-coupon-redemption',
+
+  // Sign-in with a QR code (issue 11): the waiting browser's side, then the approving device's.
+  /** POST creates a request (and sets the browser's key cookie). */
+  qrSignIn: '/api/auth/qr',
+  /** GET (a session): where the request comes from, for the person to approve or decline. */
+  qrSignInRequest: (id: string) => `/api/auth/qr/${encodeURIComponent(id)}`,
+  /** GET ?wait=seconds (the browser's key): the request's state, answered as soon as it changes. */
+  qrSignInStatus: (id: string) => `/api/auth/qr/${encodeURIComponent(id)}/status`,
+  /** POST (the browser's key): an approved request becomes this browser's session, once. */
+  qrSignInSession: (id: string) => `/api/auth/qr/${encodeURIComponent(id)}/session`,
+  /** POST (a session). */
+  qrSignInApproval: (id: string) => `/api/auth/qr/${encodeURIComponent(id)}/approve`,
+  /** POST (a session). */
+  qrSignInDecline: (id: string) => `/api/auth/qr/${encodeURIComponent(id)}/decline`,
+
+  // Phone verification (issue 11): the number in E.164 in the path.
+  /** POST sends a code by SMS; PATCH {code} checks it. */
+  phoneVerificationCode: (phone: string) => `/api/phone/${encodeURIComponent(phone)}/verification-code`,
+  /** POST {phone}: the verified number becomes the account's, and the session's `phone` claim. */
+  addPhoneVerificationData: '/api/account/add-phone-verification-data',
+
+  // Your sessions (issue 11): GET lists the person's live sessions.
+  accountSessions: '/api/account/sessions',
+  /** DELETE signs out one of the person's sessions. */
+  accountSession: (sessionId: string) => `/api/account/sessions/${encodeURIComponent(sessionId)}`,
+  /** DELETE signs out every session of the person but the one asking. */
+  otherAccountSessions: '/api/account/sessions/others',
+
+  // Sign-in through an OpenID Connect provider (issue 11).
+  /** POST {redirect}: the provider's authorization address, for a configured provider. */
+  startProviderSignIn: (provider: string) => `/api/auth/providers/${encodeURIComponent(provider)}/start`,
+  /** POST {email, redirect}: the same through the provider of the work address's company. */
+  startCompanySignIn: '/api/auth/company/start',
+  /** POST the provider's answer (code, state, iss or error): starts the session. */
+  completeProviderSignIn: (provider: string) => `/api/auth/providers/${encodeURIComponent(provider)}/complete`,
 } as const;

@@ -48,6 +48,16 @@ export const ErrorCode = {
   deviceLimitReached: 'device_limit_reached',
   /** A device association that the subscription's state or seats do not allow. */
   deviceRefused: 'device_refused',
+  /** The phone number is verified on another account. */
+  phoneTaken: 'phone_taken',
+  /** A sign-in through a provider that expired, was used, was cancelled or did not check out. */
+  signInRefused: 'sign_in_refused',
+  /** The provider did not answer in time. */
+  providerUnavailable: 'provider_unavailable',
+  /** No company's single sign-on covers the work address's domain. */
+  unknownDomain: 'unknown_domain',
+  /** A provider's unverified address matches an existing account, which is not taken over. */
+  emailNotVerified: 'email_not_verified',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -14,10 +14,13 @@ import { billingRoutes } from './routes/billing';
 import { botCheckRoutes } from './routes/bot-check';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { deviceActivationRoutes, linkedDeviceRoutes } from './routes/devices';
+import { federatedSignInRoutes } from './routes/federated-sign-in';
 import { healthRoutes } from './routes/health';
 import { monitoringRoutes } from './routes/monitoring';
 import { partnerRouterRoutes } from './routes/partner-routers';
 import { passwordRoutes } from './routes/password';
+import { phoneRoutes } from './routes/phone';
+import { qrSignInRoutes } from './routes/qr-sign-in';
 import { routerRoutes } from './routes/routers';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { teamApiRoutes } from './routes/team-api';
@@ -25,6 +28,7 @@ import { teamKeyRoutes } from './routes/team-keys';
 import { subscriptionTeamRoutes, teamRoutes } from './routes/teams';
 import { userRoutes } from './routes/user';
 import { wellKnownRoutes } from './routes/well-known';
+import { yourSessionsRoutes } from './routes/your-sessions';
 import type { AppServices } from './services/index';
 
 const maxJsonBodyBytes = 64 * 1024;
@@ -34,7 +38,13 @@ export function createApp(services: AppServices) {
   const app = new Hono<AppEnv>();
 
   app.use(requestLogging(services.logger));
-  app.use(securityHeaders({ botCheck: services.botCheck.provider, production: services.env.production }));
+  app.use(
+    securityHeaders({
+      botCheck: services.botCheck.provider,
+      production: services.env.production,
+      directoryServiceUrl: services.env.federatedSignIn.directoryServiceUrl,
+    }),
+  );
   app.use(compression());
   app.use('/api/*', sameOriginMutations(services.env));
   app.use('/api/*', async (c, next) => {
@@ -50,6 +60,10 @@ export function createApp(services: AppServices) {
   app.use('/api/*', readSession(services.sessions));
 
   app.route('/api/auth', authRoutes(services));
+  // Sign-in through OpenID Connect providers (issue 11): paths under /api/auth, as the route table names them.
+  app.route('/', federatedSignInRoutes(services));
+  // Sign-in with a QR code (issue 11): the waiting browser's and the approving device's calls.
+  app.route(api.qrSignIn, qrSignInRoutes(services));
   app.route(api.user, userRoutes(services.env));
   app.route('/api/account', accountRoutes(services));
   app.route('/api/account', accountCreationRoutes(services));
@@ -73,6 +87,10 @@ export function createApp(services: AppServices) {
   // Devices (issue 10): the device's side of activation, and the person's linked devices.
   app.route(api.deviceActivationCode, deviceActivationRoutes(services));
   app.route('/api/account', linkedDeviceRoutes(services));
+  // Your sessions (issue 11): the person's own sessions, under /api/account.
+  app.route('/api/account', yourSessionsRoutes(services));
+  // Phone verification (issue 11): paths under /api/phone and /api/account, as the route table names them.
+  app.route('/', phoneRoutes(services));
   if (!services.env.production) app.route('/dev/mailbox', devMailboxRoutes(services));
 
   app.notFound((c) => c.json(errorBody(ErrorCode.notFound, 'Not found.'), 404));

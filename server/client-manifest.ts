@@ -16,9 +16,16 @@ type Manifest = Record<string, ManifestChunk>;
 export type ClientRoute = {
   path: string;
   files: string[];
-  /** Below the signed-in layout: its pages also load the signed-in catalogue. */
-  signedIn: boolean;
+  /** The catalogue of its layout (signed-in or visitor pages), loaded beside the public one; null for none. */
+  catalogue: LayoutCatalogue | null;
 };
+
+/** The pathless layouts whose pages load a catalogue of their own (src/lib/i18n.ts, lingui.config.ts). */
+const layoutCatalogues = { _signedIn: 'signed-in', _visitor: 'visitor' } as const;
+type LayoutCatalogue = (typeof layoutCatalogues)[keyof typeof layoutCatalogues];
+
+const catalogueOf = (id: string[]): LayoutCatalogue | null =>
+  layoutCatalogues[id[0] as keyof typeof layoutCatalogues] ?? null;
 
 export type ClientChunks = {
   /** The entry chunk, its static imports and their CSS: index.html loads or preloads them already. */
@@ -28,9 +35,9 @@ export type ClientChunks = {
   routeFor(pathname: string): ClientRoute | null;
   /**
    * A language's compiled catalogues with what they import, beyond the entry's files: the public
-   * one, and for a signed-in page the signed-in one too.
+   * one, and the page's layout's one.
    */
-  catalogueFiles(locale: Locale, route: Pick<ClientRoute, 'signedIn'> | null): string[];
+  catalogueFiles(locale: Locale, route: Pick<ClientRoute, 'catalogue'> | null): string[];
 };
 
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -121,7 +128,7 @@ export function clientChunks(manifest: Manifest, routeFiles: string[] = routeFil
     for (const { file: layout } of ids.filter((other) => isAncestor(other.id, id)))
       for (const key of keysByFile.get(layout) ?? []) eagerClosure(key, files);
     for (const key of keysByFile.get(file) ?? []) eagerClosure(key, files);
-    return { path: pathOf(id), segments: segmentsOf(id), files: beyondEntry(files), signedIn: id[0] === '_signedIn' };
+    return { path: pathOf(id), segments: segmentsOf(id), files: beyondEntry(files), catalogue: catalogueOf(id) };
   });
 
   return {
@@ -134,7 +141,7 @@ export function clientChunks(manifest: Manifest, routeFiles: string[] = routeFil
     },
     catalogueFiles(locale, route) {
       const files = eagerClosure(`locales/${locale}/messages.po`);
-      if (route?.signedIn) eagerClosure(`locales/${locale}/signed-in.po`, files);
+      if (route?.catalogue) eagerClosure(`locales/${locale}/${route.catalogue}.po`, files);
       return beyondEntry(files);
     },
   };

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { developmentBillingWebhookSecret } from './services/billing/event-signature';
+import { type FederatedSignInSettings, federatedSignInSettings } from './services/federated-sign-in/settings';
 
 const Port = v.pipe(
   v.optional(v.string(), '3000'),
@@ -73,6 +74,13 @@ const EnvSchema = v.object({
   ORDER_SITE_ORIGIN: v.optional(Origin, 'https://order.bondline.example'),
   SESSION_TTL_HOURS: PositiveNumber('12'),
   SIGNING_KEY_ROTATION_DAYS: PositiveNumber('30'),
+  QR_LOGIN_VALIDITY_SECONDS: v.pipe(
+    v.optional(v.string(), '120'),
+    v.transform(Number),
+    v.integer('must be a whole number of seconds'),
+    v.minValue(5, 'must be between 5 and 900 seconds'),
+    v.maxValue(900, 'must be between 5 and 900 seconds'),
+  ),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
   SMTP_URL: v.optional(
     v.pipe(
@@ -105,7 +113,26 @@ const EnvSchema = v.object({
     ),
     '0.5',
   ),
+  PHONE_VERIFICATION_REGIONS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => value.split(',').every((entry) => /^\s*[A-Z]{2}:\d+(\.\d+)?\s*$/.test(entry)),
+        'must be region:value pairs separated by commas, such as US:50 or US:50,CA:50',
+      ),
+    ),
+    'US:50',
+  ),
+  SMS_PROVIDER: v.optional(v.picklist(['outbox', 'https'], 'must be outbox or https'), 'outbox'),
+  SMS_API_URL: v.optional(HttpUrl),
+  SMS_API_TOKEN: v.optional(v.string()),
+  SMS_FROM: v.optional(v.pipe(v.string(), v.nonEmpty())),
 });
+
+/** Where text messages go: kept in the SMS outbox (and the log), or sent through an HTTPS API. */
+export type SmsSettings =
+  | { provider: 'outbox' }
+  | { provider: 'https'; apiUrl: string; apiToken: string; from: string | null };
 
 /** The check before a pending account is created (contract/bot-check.ts). */
 export type BotCheckSettings =
@@ -138,6 +165,8 @@ export type Env = {
   orderSiteOrigin: string;
   sessionTtlSeconds: number;
   signingKeyRotationSeconds: number;
+  /** How long a sign-in QR code can be approved; the sign-in page shows it counting down. */
+  qrLoginValiditySeconds: number;
   trustProxy: boolean;
   /** Unset: mails stay in the outbox (and the development mailbox outside production). */
   smtpUrl: string | null;
@@ -147,6 +176,12 @@ export type Env = {
   billingWebhookSecret: string;
   /** How often period ends are processed. */
   billingPeriodJobSeconds: number;
+  /** Regions offered phone verification after sign-up, with the spec's opaque value (public). */
+  phoneVerificationRegions: Record<string, number>;
+  /** The SMS provider; its token is never logged. */
+  sms: SmsSettings;
+  /** Sign-in through OpenID Connect providers (OIDC_* settings), and the local provider outside production. */
+  federatedSignIn: FederatedSignInSettings;
 };
 
 /** Raised at start with every bad variable named, so a misconfiguration is fixed in one go. */
@@ -173,6 +208,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
   const botCheck = botCheckSettings(env);
+  const federatedSignIn = federatedSignInSettings(present, { production, port: env.PORT });
+  if (federatedSignIn.problems.length > 0) {
+    throw new ConfigurationError(`Invalid configuration:\n${federatedSignIn.problems.join('\n')}`);
+  }
+  const sms = smsSettings(env);
   return {
     port: env.PORT,
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
@@ -185,6 +225,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     orderSiteOrigin: env.ORDER_SITE_ORIGIN,
     sessionTtlSeconds: Math.round(env.SESSION_TTL_HOURS * 3600),
     signingKeyRotationSeconds: Math.round(env.SIGNING_KEY_ROTATION_DAYS * 86400),
+    qrLoginValiditySeconds: env.QR_LOGIN_VALIDITY_SECONDS,
     trustProxy: env.TRUST_PROXY === 'true',
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom:
@@ -192,7 +233,26 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     botCheck,
     billingWebhookSecret: env.BILLING_WEBHOOK_SECRET ?? developmentBillingWebhookSecret,
     billingPeriodJobSeconds: env.BILLING_PERIOD_JOB_SECONDS,
+    phoneVerificationRegions: Object.fromEntries(
+      env.PHONE_VERIFICATION_REGIONS.split(',').map((entry) => {
+        const [region = '', value = ''] = entry.trim().split(':');
+        return [region, Number(value)];
+      }),
+    ),
+    sms,
+    federatedSignIn: federatedSignIn.settings,
   };
+}
+
+function smsSettings(env: v.InferOutput<typeof EnvSchema>): SmsSettings {
+  if (env.SMS_PROVIDER === 'outbox') return { provider: 'outbox' };
+  if (!env.SMS_API_URL || !env.SMS_API_TOKEN) {
+    const missing = [!env.SMS_API_URL && 'SMS_API_URL', !env.SMS_API_TOKEN && 'SMS_API_TOKEN'].filter(Boolean);
+    throw new ConfigurationError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: is required when SMS_PROVIDER=https`).join('\n')}`,
+    );
+  }
+  return { provider: 'https', apiUrl: env.SMS_API_URL, apiToken: env.SMS_API_TOKEN, from: env.SMS_FROM ?? null };
 }
 
 function botCheckSettings(env: v.InferOutput<typeof EnvSchema>): BotCheckSettings {

@@ -6,6 +6,19 @@ import { startPortal } from './portal';
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
   const logger = createLogger(env.logLevel);
+  const { localProvider } = env.federatedSignIn;
+  if (localProvider) {
+    // Outside production with no provider configured: the demo's sign-in buttons lead to a local provider.
+    const { startLocalOpenIdProvider } = await import('./dev/local-openid-provider');
+    await startLocalOpenIdProvider({
+      port: localProvider.port,
+      clients: env.federatedSignIn.providers,
+      publicOrigin: env.publicOrigin,
+    }).then(
+      ({ issuer }) => logger.info({ issuer }, 'local OpenID provider for the sign-in buttons (development only)'),
+      (error: unknown) => logger.warn({ reason: String(error) }, 'local OpenID provider not started'),
+    );
+  }
   const database = await openDatabase({ url: env.databaseUrl });
   const portal = await startPortal({ env, database, logger });
   logger.info(

@@ -31,9 +31,9 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   );
 }
 
-/** Paths can hold secrets (reset tokens); the query string can too. Log neither. */
+/** Paths can hold secrets (reset tokens) and personal data (phone numbers); the query string can too. Log neither. */
 export function loggablePath(path: string): string {
-  return path.replace(/^(\/password\/reset\/|\/qrcode-login\/)[^/]+/, '$1[redacted]');
+  return path.replace(/^(\/password\/reset\/|\/qrcode-login\/|\/api\/phone\/)[^/]+/, '$1[redacted]');
 }
 
 export function requestLogging(logger: Logger): MiddlewareHandler {

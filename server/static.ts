@@ -32,6 +32,11 @@ export function portalConfigMeta(env: Env): string {
     sentryDsn: env.sentryDsn ?? '',
     environment: env.production ? 'production' : 'development',
     botCheck: publicBotCheckConfig(env.botCheck),
+    phoneVerificationRegions: env.phoneVerificationRegions,
+    // The sign-in page shows a button for each configured provider (src/features/federated-sign-in).
+    signInProviders: env.federatedSignIn.providers.map(({ id, name }) => ({ id, name })),
+    directoryServiceUrl: env.federatedSignIn.directoryServiceUrl,
+    qrLoginValiditySeconds: env.qrLoginValiditySeconds,
   };
   return `<meta name="portal-config" content="${escapeAttribute(JSON.stringify(config))}">`;
 }

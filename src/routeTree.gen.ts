@@ -13,10 +13,9 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as SignUpRouteImport } from './routes/_signUp'
 import { Route as SignedInRouteImport } from './routes/_signedIn'
+import { Route as VisitorRouteImport } from './routes/_visitor'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswordSetRouteImport } from './routes/password-set'
-import { Route as PhoneNumberVerificationSuccessRouteImport } from './routes/phone-number-verification-success'
-import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as SignUpCreateRouteImport } from './routes/_signUp/create'
 import { Route as SignUpFinalizeRouteImport } from './routes/_signUp/finalize'
 import { Route as SignUpVerifyEmailRouteImport } from './routes/_signUp/verify-email'
@@ -30,14 +29,16 @@ import { Route as SignedInRoutersRouteImport } from './routes/_signedIn/routers'
 import { Route as SignedInSubscriptionRouteImport } from './routes/_signedIn/subscription'
 import { Route as SignedInTeamAcceptInvitationRouteImport } from './routes/_signedIn/team-accept-invitation'
 import { Route as SignedInUpgradeRouteImport } from './routes/_signedIn/upgrade'
+import { Route as VisitorPhoneNumberVerificationSuccessRouteImport } from './routes/_visitor/phone-number-verification-success'
+import { Route as VisitorWelcomeRouteImport } from './routes/_visitor/welcome'
 import { Route as PasswordForgotRouteImport } from './routes/password/forgot'
-import { Route as QrcodeLoginIdRouteImport } from './routes/qrcode-login.$id'
 import { Route as SignedInAccountIndexRouteImport } from './routes/_signedIn/account.index'
 import { Route as SignedInAccountUpgradeRouteImport } from './routes/_signedIn/account.upgrade'
-import { Route as AuthCallbackProviderRouteImport } from './routes/auth.callback.$provider'
+import { Route as VisitorQrcodeLoginIdRouteImport } from './routes/_visitor/qrcode-login.$id'
 import { Route as PasswordResetTokenRouteImport } from './routes/password/reset.$token'
 import { Route as UsersEmailIndexRouteImport } from './routes/users.$email.index'
 import { Route as SignedInBillingInvoicesInvoiceNumberRouteImport } from './routes/_signedIn/billing_.invoices.$invoiceNumber'
+import { Route as VisitorAuthCallbackProviderRouteImport } from './routes/_visitor/auth.callback.$provider'
 import { Route as UsersEmailSubscriptionsReferenceIdRouteImport } from './routes/users.$email.subscriptions.$referenceId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -58,6 +59,10 @@ const SignedInRoute = SignedInRouteImport.update({
   id: '/_signedIn',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VisitorRoute = VisitorRouteImport.update({
+  id: '/_visitor',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -66,17 +71,6 @@ const LoginRoute = LoginRouteImport.update({
 const PasswordSetRoute = PasswordSetRouteImport.update({
   id: '/password-set',
   path: '/password-set',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PhoneNumberVerificationSuccessRoute =
-  PhoneNumberVerificationSuccessRouteImport.update({
-    id: '/phone-number-verification-success',
-    path: '/phone-number-verification-success',
-    getParentRoute: () => rootRouteImport,
-  } as any)
-const WelcomeRoute = WelcomeRouteImport.update({
-  id: '/welcome',
-  path: '/welcome',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignUpCreateRoute = SignUpCreateRouteImport.update({
@@ -148,14 +142,20 @@ const SignedInUpgradeRoute = SignedInUpgradeRouteImport.update({
   path: '/upgrade',
   getParentRoute: () => SignedInRoute,
 } as any)
+const VisitorPhoneNumberVerificationSuccessRoute =
+  VisitorPhoneNumberVerificationSuccessRouteImport.update({
+    id: '/phone-number-verification-success',
+    path: '/phone-number-verification-success',
+    getParentRoute: () => VisitorRoute,
+  } as any)
+const VisitorWelcomeRoute = VisitorWelcomeRouteImport.update({
+  id: '/welcome',
+  path: '/welcome',
+  getParentRoute: () => VisitorRoute,
+} as any)
 const PasswordForgotRoute = PasswordForgotRouteImport.update({
   id: '/password/forgot',
   path: '/password/forgot',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const QrcodeLoginIdRoute = QrcodeLoginIdRouteImport.update({
-  id: '/qrcode-login/$id',
-  path: '/qrcode-login/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignedInAccountIndexRoute = SignedInAccountIndexRouteImport.update({
@@ -168,10 +168,10 @@ const SignedInAccountUpgradeRoute = SignedInAccountUpgradeRouteImport.update({
   path: '/account/upgrade',
   getParentRoute: () => SignedInRoute,
 } as any)
-const AuthCallbackProviderRoute = AuthCallbackProviderRouteImport.update({
-  id: '/auth/callback/$provider',
-  path: '/auth/callback/$provider',
-  getParentRoute: () => rootRouteImport,
+const VisitorQrcodeLoginIdRoute = VisitorQrcodeLoginIdRouteImport.update({
+  id: '/qrcode-login/$id',
+  path: '/qrcode-login/$id',
+  getParentRoute: () => VisitorRoute,
 } as any)
 const PasswordResetTokenRoute = PasswordResetTokenRouteImport.update({
   id: '/password/reset/$token',
@@ -189,6 +189,12 @@ const SignedInBillingInvoicesInvoiceNumberRoute =
     path: '/billing/invoices/$invoiceNumber',
     getParentRoute: () => SignedInRoute,
   } as any)
+const VisitorAuthCallbackProviderRoute =
+  VisitorAuthCallbackProviderRouteImport.update({
+    id: '/auth/callback/$provider',
+    path: '/auth/callback/$provider',
+    getParentRoute: () => VisitorRoute,
+  } as any)
 const UsersEmailSubscriptionsReferenceIdRoute =
   UsersEmailSubscriptionsReferenceIdRouteImport.update({
     id: '/users/$email/subscriptions/$referenceId',
@@ -201,8 +207,6 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/login': typeof LoginRoute
   '/password-set': typeof PasswordSetRoute
-  '/phone-number-verification-success': typeof PhoneNumberVerificationSuccessRoute
-  '/welcome': typeof WelcomeRoute
   '/create': typeof SignUpCreateRoute
   '/finalize': typeof SignUpFinalizeRoute
   '/verify-email': typeof SignUpVerifyEmailRoute
@@ -216,14 +220,16 @@ export interface FileRoutesByFullPath {
   '/subscription': typeof SignedInSubscriptionRoute
   '/team-accept-invitation': typeof SignedInTeamAcceptInvitationRoute
   '/upgrade': typeof SignedInUpgradeRoute
+  '/phone-number-verification-success': typeof VisitorPhoneNumberVerificationSuccessRoute
+  '/welcome': typeof VisitorWelcomeRoute
   '/password/forgot': typeof PasswordForgotRoute
-  '/qrcode-login/$id': typeof QrcodeLoginIdRoute
   '/account/upgrade': typeof SignedInAccountUpgradeRoute
-  '/auth/callback/$provider': typeof AuthCallbackProviderRoute
+  '/qrcode-login/$id': typeof VisitorQrcodeLoginIdRoute
   '/password/reset/$token': typeof PasswordResetTokenRoute
   '/account/': typeof SignedInAccountIndexRoute
   '/users/$email/': typeof UsersEmailIndexRoute
   '/billing/invoices/$invoiceNumber': typeof SignedInBillingInvoicesInvoiceNumberRoute
+  '/auth/callback/$provider': typeof VisitorAuthCallbackProviderRoute
   '/users/$email/subscriptions/$referenceId': typeof UsersEmailSubscriptionsReferenceIdRoute
 }
 export interface FileRoutesByTo {
@@ -231,8 +237,6 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/login': typeof LoginRoute
   '/password-set': typeof PasswordSetRoute
-  '/phone-number-verification-success': typeof PhoneNumberVerificationSuccessRoute
-  '/welcome': typeof WelcomeRoute
   '/create': typeof SignUpCreateRoute
   '/finalize': typeof SignUpFinalizeRoute
   '/verify-email': typeof SignUpVerifyEmailRoute
@@ -246,14 +250,16 @@ export interface FileRoutesByTo {
   '/subscription': typeof SignedInSubscriptionRoute
   '/team-accept-invitation': typeof SignedInTeamAcceptInvitationRoute
   '/upgrade': typeof SignedInUpgradeRoute
+  '/phone-number-verification-success': typeof VisitorPhoneNumberVerificationSuccessRoute
+  '/welcome': typeof VisitorWelcomeRoute
   '/password/forgot': typeof PasswordForgotRoute
-  '/qrcode-login/$id': typeof QrcodeLoginIdRoute
   '/account/upgrade': typeof SignedInAccountUpgradeRoute
-  '/auth/callback/$provider': typeof AuthCallbackProviderRoute
+  '/qrcode-login/$id': typeof VisitorQrcodeLoginIdRoute
   '/password/reset/$token': typeof PasswordResetTokenRoute
   '/account': typeof SignedInAccountIndexRoute
   '/users/$email': typeof UsersEmailIndexRoute
   '/billing/invoices/$invoiceNumber': typeof SignedInBillingInvoicesInvoiceNumberRoute
+  '/auth/callback/$provider': typeof VisitorAuthCallbackProviderRoute
   '/users/$email/subscriptions/$referenceId': typeof UsersEmailSubscriptionsReferenceIdRoute
 }
 export interface FileRoutesById {
@@ -262,10 +268,9 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/_signUp': typeof SignUpRouteWithChildren
   '/_signedIn': typeof SignedInRouteWithChildren
+  '/_visitor': typeof VisitorRouteWithChildren
   '/login': typeof LoginRoute
   '/password-set': typeof PasswordSetRoute
-  '/phone-number-verification-success': typeof PhoneNumberVerificationSuccessRoute
-  '/welcome': typeof WelcomeRoute
   '/_signUp/create': typeof SignUpCreateRoute
   '/_signUp/finalize': typeof SignUpFinalizeRoute
   '/_signUp/verify-email': typeof SignUpVerifyEmailRoute
@@ -279,14 +284,16 @@ export interface FileRoutesById {
   '/_signedIn/subscription': typeof SignedInSubscriptionRoute
   '/_signedIn/team-accept-invitation': typeof SignedInTeamAcceptInvitationRoute
   '/_signedIn/upgrade': typeof SignedInUpgradeRoute
+  '/_visitor/phone-number-verification-success': typeof VisitorPhoneNumberVerificationSuccessRoute
+  '/_visitor/welcome': typeof VisitorWelcomeRoute
   '/password/forgot': typeof PasswordForgotRoute
-  '/qrcode-login/$id': typeof QrcodeLoginIdRoute
   '/_signedIn/account/upgrade': typeof SignedInAccountUpgradeRoute
-  '/auth/callback/$provider': typeof AuthCallbackProviderRoute
+  '/_visitor/qrcode-login/$id': typeof VisitorQrcodeLoginIdRoute
   '/password/reset/$token': typeof PasswordResetTokenRoute
   '/_signedIn/account/': typeof SignedInAccountIndexRoute
   '/users/$email/': typeof UsersEmailIndexRoute
   '/_signedIn/billing_/invoices/$invoiceNumber': typeof SignedInBillingInvoicesInvoiceNumberRoute
+  '/_visitor/auth/callback/$provider': typeof VisitorAuthCallbackProviderRoute
   '/users/$email/subscriptions/$referenceId': typeof UsersEmailSubscriptionsReferenceIdRoute
 }
 export interface FileRouteTypes {
@@ -296,8 +303,6 @@ export interface FileRouteTypes {
     | '/$'
     | '/login'
     | '/password-set'
-    | '/phone-number-verification-success'
-    | '/welcome'
     | '/create'
     | '/finalize'
     | '/verify-email'
@@ -311,14 +316,16 @@ export interface FileRouteTypes {
     | '/subscription'
     | '/team-accept-invitation'
     | '/upgrade'
+    | '/phone-number-verification-success'
+    | '/welcome'
     | '/password/forgot'
-    | '/qrcode-login/$id'
     | '/account/upgrade'
-    | '/auth/callback/$provider'
+    | '/qrcode-login/$id'
     | '/password/reset/$token'
     | '/account/'
     | '/users/$email/'
     | '/billing/invoices/$invoiceNumber'
+    | '/auth/callback/$provider'
     | '/users/$email/subscriptions/$referenceId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -326,8 +333,6 @@ export interface FileRouteTypes {
     | '/$'
     | '/login'
     | '/password-set'
-    | '/phone-number-verification-success'
-    | '/welcome'
     | '/create'
     | '/finalize'
     | '/verify-email'
@@ -341,14 +346,16 @@ export interface FileRouteTypes {
     | '/subscription'
     | '/team-accept-invitation'
     | '/upgrade'
+    | '/phone-number-verification-success'
+    | '/welcome'
     | '/password/forgot'
-    | '/qrcode-login/$id'
     | '/account/upgrade'
-    | '/auth/callback/$provider'
+    | '/qrcode-login/$id'
     | '/password/reset/$token'
     | '/account'
     | '/users/$email'
     | '/billing/invoices/$invoiceNumber'
+    | '/auth/callback/$provider'
     | '/users/$email/subscriptions/$referenceId'
   id:
     | '__root__'
@@ -356,10 +363,9 @@ export interface FileRouteTypes {
     | '/$'
     | '/_signUp'
     | '/_signedIn'
+    | '/_visitor'
     | '/login'
     | '/password-set'
-    | '/phone-number-verification-success'
-    | '/welcome'
     | '/_signUp/create'
     | '/_signUp/finalize'
     | '/_signUp/verify-email'
@@ -373,14 +379,16 @@ export interface FileRouteTypes {
     | '/_signedIn/subscription'
     | '/_signedIn/team-accept-invitation'
     | '/_signedIn/upgrade'
+    | '/_visitor/phone-number-verification-success'
+    | '/_visitor/welcome'
     | '/password/forgot'
-    | '/qrcode-login/$id'
     | '/_signedIn/account/upgrade'
-    | '/auth/callback/$provider'
+    | '/_visitor/qrcode-login/$id'
     | '/password/reset/$token'
     | '/_signedIn/account/'
     | '/users/$email/'
     | '/_signedIn/billing_/invoices/$invoiceNumber'
+    | '/_visitor/auth/callback/$provider'
     | '/users/$email/subscriptions/$referenceId'
   fileRoutesById: FileRoutesById
 }
@@ -389,13 +397,10 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   SignUpRoute: typeof SignUpRouteWithChildren
   SignedInRoute: typeof SignedInRouteWithChildren
+  VisitorRoute: typeof VisitorRouteWithChildren
   LoginRoute: typeof LoginRoute
   PasswordSetRoute: typeof PasswordSetRoute
-  PhoneNumberVerificationSuccessRoute: typeof PhoneNumberVerificationSuccessRoute
-  WelcomeRoute: typeof WelcomeRoute
   PasswordForgotRoute: typeof PasswordForgotRoute
-  QrcodeLoginIdRoute: typeof QrcodeLoginIdRoute
-  AuthCallbackProviderRoute: typeof AuthCallbackProviderRoute
   PasswordResetTokenRoute: typeof PasswordResetTokenRoute
   UsersEmailIndexRoute: typeof UsersEmailIndexRoute
   UsersEmailSubscriptionsReferenceIdRoute: typeof UsersEmailSubscriptionsReferenceIdRoute
@@ -431,6 +436,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_visitor': {
+      id: '/_visitor'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof VisitorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -443,20 +455,6 @@ declare module '@tanstack/react-router' {
       path: '/password-set'
       fullPath: '/password-set'
       preLoaderRoute: typeof PasswordSetRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/phone-number-verification-success': {
-      id: '/phone-number-verification-success'
-      path: '/phone-number-verification-success'
-      fullPath: '/phone-number-verification-success'
-      preLoaderRoute: typeof PhoneNumberVerificationSuccessRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/welcome': {
-      id: '/welcome'
-      path: '/welcome'
-      fullPath: '/welcome'
-      preLoaderRoute: typeof WelcomeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_signUp/create': {
@@ -550,18 +548,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInUpgradeRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_visitor/phone-number-verification-success': {
+      id: '/_visitor/phone-number-verification-success'
+      path: '/phone-number-verification-success'
+      fullPath: '/phone-number-verification-success'
+      preLoaderRoute: typeof VisitorPhoneNumberVerificationSuccessRouteImport
+      parentRoute: typeof VisitorRoute
+    }
+    '/_visitor/welcome': {
+      id: '/_visitor/welcome'
+      path: '/welcome'
+      fullPath: '/welcome'
+      preLoaderRoute: typeof VisitorWelcomeRouteImport
+      parentRoute: typeof VisitorRoute
+    }
     '/password/forgot': {
       id: '/password/forgot'
       path: '/password/forgot'
       fullPath: '/password/forgot'
       preLoaderRoute: typeof PasswordForgotRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/qrcode-login/$id': {
-      id: '/qrcode-login/$id'
-      path: '/qrcode-login/$id'
-      fullPath: '/qrcode-login/$id'
-      preLoaderRoute: typeof QrcodeLoginIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_signedIn/account/': {
@@ -578,12 +583,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInAccountUpgradeRouteImport
       parentRoute: typeof SignedInRoute
     }
-    '/auth/callback/$provider': {
-      id: '/auth/callback/$provider'
-      path: '/auth/callback/$provider'
-      fullPath: '/auth/callback/$provider'
-      preLoaderRoute: typeof AuthCallbackProviderRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_visitor/qrcode-login/$id': {
+      id: '/_visitor/qrcode-login/$id'
+      path: '/qrcode-login/$id'
+      fullPath: '/qrcode-login/$id'
+      preLoaderRoute: typeof VisitorQrcodeLoginIdRouteImport
+      parentRoute: typeof VisitorRoute
     }
     '/password/reset/$token': {
       id: '/password/reset/$token'
@@ -605,6 +610,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/billing/invoices/$invoiceNumber'
       preLoaderRoute: typeof SignedInBillingInvoicesInvoiceNumberRouteImport
       parentRoute: typeof SignedInRoute
+    }
+    '/_visitor/auth/callback/$provider': {
+      id: '/_visitor/auth/callback/$provider'
+      path: '/auth/callback/$provider'
+      fullPath: '/auth/callback/$provider'
+      preLoaderRoute: typeof VisitorAuthCallbackProviderRouteImport
+      parentRoute: typeof VisitorRoute
     }
     '/users/$email/subscriptions/$referenceId': {
       id: '/users/$email/subscriptions/$referenceId'
@@ -668,18 +680,33 @@ const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
   SignedInRouteChildren,
 )
 
+interface VisitorRouteChildren {
+  VisitorPhoneNumberVerificationSuccessRoute: typeof VisitorPhoneNumberVerificationSuccessRoute
+  VisitorWelcomeRoute: typeof VisitorWelcomeRoute
+  VisitorQrcodeLoginIdRoute: typeof VisitorQrcodeLoginIdRoute
+  VisitorAuthCallbackProviderRoute: typeof VisitorAuthCallbackProviderRoute
+}
+
+const VisitorRouteChildren: VisitorRouteChildren = {
+  VisitorPhoneNumberVerificationSuccessRoute:
+    VisitorPhoneNumberVerificationSuccessRoute,
+  VisitorWelcomeRoute: VisitorWelcomeRoute,
+  VisitorQrcodeLoginIdRoute: VisitorQrcodeLoginIdRoute,
+  VisitorAuthCallbackProviderRoute: VisitorAuthCallbackProviderRoute,
+}
+
+const VisitorRouteWithChildren =
+  VisitorRoute._addFileChildren(VisitorRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
   SignUpRoute: SignUpRouteWithChildren,
   SignedInRoute: SignedInRouteWithChildren,
+  VisitorRoute: VisitorRouteWithChildren,
   LoginRoute: LoginRoute,
   PasswordSetRoute: PasswordSetRoute,
-  PhoneNumberVerificationSuccessRoute: PhoneNumberVerificationSuccessRoute,
-  WelcomeRoute: WelcomeRoute,
   PasswordForgotRoute: PasswordForgotRoute,
-  QrcodeLoginIdRoute: QrcodeLoginIdRoute,
-  AuthCallbackProviderRoute: AuthCallbackProviderRoute,
   PasswordResetTokenRoute: PasswordResetTokenRoute,
   UsersEmailIndexRoute: UsersEmailIndexRoute,
   UsersEmailSubscriptionsReferenceIdRoute:

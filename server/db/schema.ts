@@ -58,6 +58,35 @@ export const signingKeys = pgTable('signing_keys', {
   createdAt: createdAt(),
 });
 
+/** A person's identity at an OpenID Connect provider (migration 0017). */
+export const federatedIdentities = pgTable(
+  'federated_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.subject] })],
+);
+
+/** A sign-in started at a provider, used once within its lifetime (migration 0017). */
+export const federatedSignIns = pgTable('federated_sign_ins', {
+  bindingHash: text('binding_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  state: text('state').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  redirect: text('redirect').notNull(),
+  clientAddress: text('client_address').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
 export const rateLimits = pgTable(
   'rate_limits',
   {
@@ -244,6 +273,20 @@ export const deviceActivations = pgTable('device_activations', {
   linkedUserId: uuid('linked_user_id').references(() => users.id, { onDelete: 'cascade' }),
 });
 
+export const qrSignIns = pgTable('qr_sign_ins', {
+  id: uuid('id').primaryKey(),
+  /** SHA-256 of the key in the waiting browser's HttpOnly cookie. */
+  browserKeyHash: text('browser_key_hash').notNull(),
+  userAgent: text('user_agent'),
+  clientAddress: text('client_address').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'cascade' }),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+  declinedAt: timestamp('declined_at', { withTimezone: true }),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+});
+
 export const servers = pgTable('servers', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   ownerId: uuid('owner_id')
@@ -410,4 +453,30 @@ export const botCheckKeys = pgTable('bot_check_keys', {
 export const botCheckUsedChallenges = pgTable('bot_check_used_challenges', {
   challengeId: text('challenge_id').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const phoneVerificationCodes = pgTable('phone_verification_codes', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** E.164. */
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const smsOutbox = pgTable('sms_outbox', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  toNumber: text('to_number').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
 });

@@ -31,7 +31,14 @@ export const demoAccounts = {
   dedicatedOwner: 'dedicated.owner@demo.bondline.example',
   /** Has an account and a pending invitation to the demo team (accept it with demoInvitationCode). */
   newHire: 'new.hire@demo.bondline.example',
+  /** Has a verified phone (demoVerifiedPhone) and no subscription; e2e changes its number. */
+  phoneOwner: 'phone.owner@demo.bondline.example',
+  /** Signed in from several browsers to try "Your sessions" (its e2e signs out its other sessions). */
+  traveller: 'traveller@demo.bondline.example',
 } as const;
+
+/** Demo data only: the phone number verified on demoAccounts.phoneOwner (a fictional 555-01xx number). */
+export const demoVerifiedPhone = '+12015550100';
 
 /** Demo data only: the code of the new hire's invitation, for /team-accept-invitation?code=… */
 export const demoInvitationCode = 'demo-invitation-northwind-broadcast';
@@ -116,6 +123,8 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
           recurlyAccountCode: 'demo-dedicated',
         },
         { email: demoAccounts.newHire, passwordHash, title: 'Nico New' },
+        { email: demoAccounts.phoneOwner, passwordHash, title: 'Phoebe Phone', phone: demoVerifiedPhone },
+        { email: demoAccounts.traveller, passwordHash, title: 'Tara Traveller' },
       ])
       .returning({ id: users.id, email: users.email });
     const idOf = (email: string) => {

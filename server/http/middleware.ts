@@ -34,9 +34,12 @@ const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function securityHeaders({
   botCheck = 'off',
   production = false,
+  directoryServiceUrl = null,
 }: {
   botCheck?: BotCheckProvider;
   production?: boolean;
+  /** The directory service the sign-in callback asks for the person's region, when configured. */
+  directoryServiceUrl?: string | null;
 } = {}): MiddlewareHandler<AppEnv> {
   const thirdParty = botCheck === 'turnstile' || botCheck === 'recaptcha' ? providerOrigins[botCheck] : null;
   const contentSecurityPolicy = [
@@ -47,7 +50,7 @@ export function securityHeaders({
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...(directoryServiceUrl ? [directoryServiceUrl] : [])].join(' '),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -92,7 +92,7 @@ export async function finalizeAccountCreation(
 }
 
 /** PostgreSQL's unique_violation (23505), raised by pg or PGlite, possibly wrapped by Drizzle. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   let cause = error;
   for (let depth = 0; depth < 5 && typeof cause === 'object' && cause !== null; depth += 1) {
     if ('code' in cause && cause.code === '23505') return true;

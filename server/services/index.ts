@@ -3,7 +3,9 @@ import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { createLedger } from './billing/ledger';
 import { createBotCheck } from './bot-check';
+import { createFederatedSignIn } from './federated-sign-in/federated-sign-in';
 import { createOutbox } from './outbox';
+import { createSmsSender } from './phone/sms';
 import { createRateLimiter } from './rate-limit';
 import { createSessionService } from './sessions';
 import { createKeyStore } from './signing-keys';
@@ -21,6 +23,7 @@ export type AppDependencies = {
 export function createServices({ database, env, logger, now = () => new Date() }: AppDependencies) {
   const { db } = database;
   const keys = createKeyStore(db, { rotationSeconds: env.signingKeyRotationSeconds, now });
+  const sessions = createSessionService(db, keys, { ttlSeconds: env.sessionTtlSeconds, now });
   return {
     database,
     db,
@@ -28,10 +31,12 @@ export function createServices({ database, env, logger, now = () => new Date() }
     logger,
     now,
     keys,
-    sessions: createSessionService(db, keys, { ttlSeconds: env.sessionTtlSeconds, now }),
+    sessions,
+    federatedSignIn: createFederatedSignIn({ db, env, sessions, logger, now }),
     rateLimiter: createRateLimiter(db, now),
     codes: createVerificationCodes(db, now),
     outbox: createOutbox(db, logger, now),
+    sms: createSmsSender({ db, settings: env.sms, logger, now }),
     billing: createLedger(db, now),
     botCheck: createBotCheck({ db, settings: env.botCheck, production: env.production, logger, now }),
   };

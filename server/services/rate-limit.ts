@@ -44,6 +44,27 @@ export function createRateLimiter(db: Database, now: () => Date) {
         });
     },
 
+    /**
+     * Counts one try and tells whether it was within the limit, in one statement: however many
+     * arrive at once, the database hands out each count once, so no more than `limit` are allowed.
+     */
+    async take(rule: RateLimitRule, subject: string): Promise<RateLimitVerdict> {
+      const window = windowOf(rule);
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key: `${rule.name}:${subject}`, windowStart: window.start, count: 1 })
+        .onConflictDoUpdate({
+          target: [rateLimits.key, rateLimits.windowStart],
+          set: { count: sql`${rateLimits.count} + 1` },
+        })
+        .returning({ count: rateLimits.count });
+      if ((row?.count ?? 0) <= rule.limit) return { allowed: true };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((window.end.getTime() - now().getTime()) / 1000)),
+      };
+    },
+
     /** Deletes windows that ended more than a day ago. */
     async sweep(): Promise<void> {
       await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now().getTime() - 86_400_000)));

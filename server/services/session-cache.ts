@@ -1,6 +1,12 @@
 import type { SessionClaims } from '../../contract/auth';
 
-export type CachedSession = { sessionId: string; claims: SessionClaims; expiresAtMs: number };
+export type CachedSession = {
+  sessionId: string;
+  claims: SessionClaims;
+  expiresAtMs: number;
+  /** When this process last recorded the session's activity (sessions.ts writes it now and then). */
+  lastActiveAtMs: number;
+};
 
 /**
  * Verified sessions of this process, by token, so a request costs neither a signature check nor a

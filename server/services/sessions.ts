@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { createLocalJWKSet, errors, jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
 import { SessionClaims } from '../../contract/auth';
@@ -38,6 +38,20 @@ export function claimsOf(user: SessionUser, issuedAt: Date): SessionClaims {
   };
 }
 
+/**
+ * How stale a session's last_active_at may get. Written on every request it would be a database
+ * write per request, where verification otherwise costs none (the cache); "Your sessions" only needs
+ * to tell sessions in use today from forgotten ones, so a session's activity is written at most once
+ * in this period per process (and the write's condition skips it when another process just did).
+ */
+export const lastActiveResolutionMs = 5 * 60 * 1000;
+
+/** A live session as "Your sessions" lists it (the row's columns the list needs). */
+export type LiveSession = Pick<
+  typeof sessions.$inferSelect,
+  'id' | 'createdAt' | 'lastActiveAt' | 'userAgent' | 'signInMethod' | 'provider' | 'clientAddress'
+>;
+
 /** The channel of migration 0007: a session id, whenever a session is revoked or deleted. */
 export const sessionRevokedChannel = 'session_revoked';
 
@@ -65,6 +79,17 @@ export function createSessionService(db: Database, keys: KeyStore, options: { tt
     }
     return keySet;
   }
+
+  /** Records activity of a session whose recorded activity is older than the resolution. */
+  async function touch(sessionId: string, now: Date): Promise<void> {
+    const staleBefore = new Date(now.getTime() - lastActiveResolutionMs);
+    await db
+      .update(sessions)
+      .set({ lastActiveAt: now })
+      .where(and(eq(sessions.id, sessionId), lt(sessions.lastActiveAt, staleBefore)));
+  }
+
+  const isLive = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
 
   return {
     async start(user: SessionUser, origin: SessionOrigin): Promise<{ token: string; claims: SessionClaims }> {
@@ -95,6 +120,29 @@ export function createSessionService(db: Database, keys: KeyStore, options: { tt
       return { token, claims };
     },
 
+    /**
+     * A new token for a live session whose account changed (a verified phone): the same session id
+     * and expiry, with the account's current claims. The previous token stays valid until it expires.
+     */
+    async reissue(sessionId: string, user: SessionUser): Promise<{ token: string; claims: SessionClaims } | null> {
+      const [session] = await db
+        .select({ expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, options.now())));
+      if (!session) return null;
+      const { current } = await keys.keyRing();
+      const claims = claimsOf(user, options.now());
+      const { sub, iat, ...rest } = claims;
+      const token = await new SignJWT(rest)
+        .setProtectedHeader({ alg: 'ES256', kid: current.kid, typ: 'JWT' })
+        .setSubject(sub)
+        .setJti(sessionId)
+        .setIssuedAt(iat)
+        .setExpirationTime(Math.floor(session.expiresAt.getTime() / 1000))
+        .sign(current.privateKey);
+      return { token, claims };
+    },
+
     /** The session a token stands for, or null for anything forged, expired, revoked or unknown. */
     async verify(token: string): Promise<VerifiedSession | null> {
       const ring = await keys.keyRing();
@@ -102,9 +150,16 @@ export function createSessionService(db: Database, keys: KeyStore, options: { tt
         if (cachedRing && !samePublishedKeys(cachedRing, ring)) cache.forgetAll();
         cachedRing = ring;
       }
-      const nowMs = options.now().getTime();
+      const now = options.now();
+      const nowMs = now.getTime();
       const cached = cache.get(token, nowMs);
-      if (cached) return { sessionId: cached.sessionId, claims: cached.claims };
+      if (cached) {
+        if (nowMs - cached.lastActiveAtMs >= lastActiveResolutionMs) {
+          cached.lastActiveAtMs = nowMs;
+          await touch(cached.sessionId, now);
+        }
+        return { sessionId: cached.sessionId, claims: cached.claims };
+      }
       const mark = cache.mark();
       try {
         const { payload } = await jwtVerify(token, keySetOf(ring), {
@@ -114,13 +169,18 @@ export function createSessionService(db: Database, keys: KeyStore, options: { tt
         const parsed = v.safeParse(TokenPayload, payload);
         if (!parsed.success) return null;
         const { jti, exp, ...claims } = parsed.output;
-        const live = await db
-          .select({ id: sessions.id })
+        const [live] = await db
+          .select({ lastActiveAt: sessions.lastActiveAt })
           .from(sessions)
-          .where(and(eq(sessions.id, jti), isNull(sessions.revokedAt), gt(sessions.expiresAt, options.now())))
+          .where(and(eq(sessions.id, jti), isLive(now)))
           .limit(1);
-        if (live.length === 0) return null;
-        cache.keep(token, { sessionId: jti, claims, expiresAtMs: exp * 1000 }, mark);
+        if (!live) return null;
+        let lastActiveAtMs = live.lastActiveAt.getTime();
+        if (nowMs - lastActiveAtMs >= lastActiveResolutionMs) {
+          await touch(jti, now);
+          lastActiveAtMs = nowMs;
+        }
+        cache.keep(token, { sessionId: jti, claims, expiresAtMs: exp * 1000, lastActiveAtMs }, mark);
         return { sessionId: jti, claims };
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
@@ -131,6 +191,50 @@ export function createSessionService(db: Database, keys: KeyStore, options: { tt
     async revoke(sessionId: string): Promise<void> {
       await db.update(sessions).set({ revokedAt: options.now() }).where(eq(sessions.id, sessionId));
       cache.forgetSession(sessionId);
+    },
+
+    /** A person's live sessions, the most recently active first. */
+    async listLive(userId: string): Promise<LiveSession[]> {
+      return db
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          lastActiveAt: sessions.lastActiveAt,
+          userAgent: sessions.userAgent,
+          signInMethod: sessions.signInMethod,
+          provider: sessions.provider,
+          clientAddress: sessions.clientAddress,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isLive(options.now())))
+        .orderBy(desc(sessions.lastActiveAt), desc(sessions.createdAt));
+    },
+
+    /**
+     * Revokes one live session of this person; false when there is none with that id (another
+     * person's, ended, or unknown), and then nothing changes.
+     */
+    async revokeOwn(userId: string, sessionId: string): Promise<boolean> {
+      const now = options.now();
+      const revoked = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isLive(now)))
+        .returning({ id: sessions.id });
+      cache.forgetSession(sessionId);
+      return revoked.length > 0;
+    },
+
+    /** Revokes every live session of this person but the one kept; how many it revoked. */
+    async revokeOthers(userId: string, keepSessionId: string): Promise<number> {
+      const now = options.now();
+      const revoked = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isLive(now)))
+        .returning({ id: sessions.id });
+      for (const { id } of revoked) cache.forgetSession(id);
+      return revoked.length;
     },
 
     /**

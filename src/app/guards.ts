@@ -122,24 +122,3 @@ export function regionFromLocale(languages: readonly string[]): string | null {
   }
   return null;
 }
-
-/**
- * After a sign-in callback: offer phone verification when the account was just created, has no
- * phone, is in a configured region, and the local flag "flow" says "phoneoffer".
- */
-export function shouldOfferPhoneVerification(options: {
-  user: Pick<SessionClaims, 'phone' | 'accountCreated'>;
-  now: Date;
-  region: string | null;
-  regions: Record<string, number>;
-  flow: string | null;
-}): boolean {
-  const justCreated = options.now.getTime() - new Date(options.user.accountCreated).getTime() < 10 * 60 * 1000;
-  return (
-    justCreated &&
-    !options.user.phone &&
-    options.region !== null &&
-    options.region in options.regions &&
-    options.flow === 'phoneoffer'
-  );
-}

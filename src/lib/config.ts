@@ -25,6 +25,9 @@ export const RuntimeConfig = v.object({
   sentryDsn: v.fallback(v.string(), ''),
   environment: v.fallback(v.string(), 'development'),
   botCheck: v.fallback(BotCheckConfig, { provider: 'altcha' }),
+  /** Region codes offered phone verification after sign-up, with the spec's opaque value (PHONE_VERIFICATION_REGIONS). */
+  phoneVerificationRegions: v.fallback(v.record(v.string(), v.number()), { US: 50 }),
+  qrLoginValiditySeconds: v.fallback(v.number(), 120),
 });
 export type RuntimeConfig = v.InferOutput<typeof RuntimeConfig>;
 
@@ -54,9 +57,6 @@ export const config = {
     { name: 'LinkedIn', url: 'https://www.linkedin.com/company/bondline' },
     { name: 'YouTube', url: 'https://www.youtube.com/@bondline' },
   ],
-  /** Region codes offered phone verification after sign-up, with the spec's opaque value. */
-  phoneVerificationRegions: { US: 50 } as Record<string, number>,
   /** Host names that select the partner theme. */
   partnerThemeHosts: { miri: ['miri.localhost', 'portal.miri.example'] } as Record<'miri', string[]>,
-  qrCodeValiditySeconds: 60,
 } as const;

@@ -15,10 +15,17 @@ export function directionOf(locale: Locale): 'ltr' | 'rtl' {
 }
 
 // One dynamic import per catalog, so each language is its own small chunk loaded on demand. The
-// signed-in pages' messages are a catalog of their own, so public pages never carry them.
+// pages below the signed-in layout and below the visitor layout (public pages other than sign-in and
+// sign-up) have catalogs of their own, so sign-in never carries their messages.
 type Catalog = { messages: Record<string, string> };
 const catalogs = import.meta.glob<Catalog>('../../locales/*/messages.po');
-const signedInCatalogs = import.meta.glob<Catalog>('../../locales/*/signed-in.po');
+const layoutCatalogs = {
+  'signed-in': import.meta.glob<Catalog>('../../locales/*/signed-in.po'),
+  visitor: import.meta.glob<Catalog>('../../locales/*/visitor.po'),
+};
+
+/** A catalog that a layout (or a lazily loaded part of a page) adds to the public one. */
+export type LayoutCatalog = keyof typeof layoutCatalogs;
 
 /** Loads a language's catalog and makes it the active one; sets <html lang dir>. */
 export async function activateLocale(locale: Locale, target: I18n = i18n): Promise<void> {
@@ -32,21 +39,21 @@ export async function activateLocale(locale: Locale, target: I18n = i18n): Promi
   }
 }
 
-const signedInLoaded = new WeakMap<I18n, Set<string>>();
+const loadedCatalogs = new WeakMap<I18n, Set<string>>();
 
 /**
- * Adds the signed-in pages' messages of the active language, once per language and target: the
- * signed-in layout asks on every navigation, and each load would re-render the whole page.
+ * Adds a layout's messages in the active language, once per catalog, language and target: a layout
+ * asks on every navigation, and each load would re-render the whole page.
  */
-export async function loadSignedInCatalogue(target: I18n = i18n): Promise<void> {
+export async function loadCatalog(name: LayoutCatalog, target: I18n = i18n): Promise<void> {
   const locale = target.locale as Locale;
-  const loaded = signedInLoaded.get(target) ?? new Set<string>();
-  signedInLoaded.set(target, loaded);
-  if (loaded.has(locale)) return;
-  const load = signedInCatalogs[`../../locales/${locale}/signed-in.po`];
-  if (!load) throw new Error(`No signed-in catalog for locale ${locale}`);
+  const loaded = loadedCatalogs.get(target) ?? new Set<string>();
+  loadedCatalogs.set(target, loaded);
+  if (loaded.has(`${name}/${locale}`)) return;
+  const load = layoutCatalogs[name][`../../locales/${locale}/${name}.po`];
+  if (!load) throw new Error(`No ${name} catalog for locale ${locale}`);
   const { messages } = await load();
   // Lingui merges what it loads into the language's messages and re-renders its provider.
   target.load(locale, messages);
-  loaded.add(locale);
+  loaded.add(`${name}/${locale}`);
 }

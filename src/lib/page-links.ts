@@ -4,6 +4,7 @@ const withReference = (path: string, referenceId: string) => `${path}?${new URLS
 export const pageLinks = {
   account: '/account',
   changePassword: '/account#change-password',
+  sessions: '/account#sessions',
   routers: '/routers',
   reports: '/reports',
   activate: '/activate',

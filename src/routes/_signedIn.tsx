@@ -5,7 +5,7 @@ import { knownSessionUser } from '../app/session';
 import { PageMain } from '../components/page-main';
 import { SessionGate } from '../features/session/session-gate.screen';
 import { SignedInShell } from '../features/shell/signed-in-shell.screen';
-import { loadSignedInCatalogue } from '../lib/i18n';
+import { loadCatalog } from '../lib/i18n';
 
 /**
  * Every page below needs a session: strangers go to sign in, keeping utm_ and the way back. Until
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/_signedIn')({
     const [user, queryClient] = await Promise.all([
       knownSessionUser(context.session),
       context.queries.load(),
-      loadSignedInCatalogue(),
+      loadCatalog('signed-in'),
     ]);
     if (!user) throw redirect({ to: '/login', search: loginSearchFor(location), replace: true });
     return { user, queryClient };

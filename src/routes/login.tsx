@@ -48,5 +48,5 @@ function LoginPage() {
     else router.history.push(target.href);
   }
 
-  return <SignInScreen loginHint={search.login_hint} onSignedIn={onSignedIn} />;
+  return <SignInScreen loginHint={search.login_hint} redirect={search.redirect} onSignedIn={onSignedIn} />;
 }

@@ -7,7 +7,6 @@ import {
   mayOpenSubscriptionPortal,
   redirectTargetFor,
   regionFromLocale,
-  shouldOfferPhoneVerification,
   storedUserIsStale,
   upgradeTargetFor,
   userShortcutFor,
@@ -158,34 +157,7 @@ describe('user refresh', () => {
   });
 });
 
-describe('the phone offer after a sign-in callback', () => {
-  const now = new Date('2026-11-22T12:00:00.000Z');
-  const regions = { US: 50 };
-  it('offers phone verification to a new account without a phone in a configured region on the phoneoffer flow', () => {
-    expect(shouldOfferPhoneVerification({ user: claims, now, region: 'US', regions, flow: 'phoneoffer' })).toBe(true);
-  });
-  it('does not offer it otherwise', () => {
-    expect(
-      shouldOfferPhoneVerification({
-        user: { ...claims, phone: '+15550100' },
-        now,
-        region: 'US',
-        regions,
-        flow: 'phoneoffer',
-      }),
-    ).toBe(false);
-    expect(shouldOfferPhoneVerification({ user: claims, now, region: 'DE', regions, flow: 'phoneoffer' })).toBe(false);
-    expect(shouldOfferPhoneVerification({ user: claims, now, region: 'US', regions, flow: null })).toBe(false);
-    expect(
-      shouldOfferPhoneVerification({
-        user: { ...claims, accountCreated: '2026-01-01T00:00:00.000Z' },
-        now,
-        region: 'US',
-        regions,
-        flow: 'phoneoffer',
-      }),
-    ).toBe(false);
-  });
+describe('the region for the phone offer after a sign-in callback', () => {
   it('reads the region from the browser locale', () => {
     expect(regionFromLocale(['en-US'])).toBe('US');
     expect(regionFromLocale(['de'])).toBe('DE');

@@ -143,6 +143,7 @@ describe('the dashboard', () => {
     const { calls } = await open('/account', owner, {
       'GET /api/account/user': { status: 200, body: anAccount(owner, []) },
       'GET /api/account/linkedDevices': { status: 200, body: { devices: [], deviceLimit: 5 } },
+      'GET /api/account/sessions': { status: 200, body: { sessions: [] } },
       'PUT /api/password': (body) =>
         (body as { currentPassword: string }).currentPassword === 'the old password'
           ? { status: 200, body: { success: true } }

@@ -46,6 +46,8 @@ type Backend = {
   accountStatus?: number;
   /** Who POST /api/auth/login signs in (that request then succeeds). */
   signsIn?: SessionClaims;
+  /** The answer to POST /api/auth/providers/{provider}/complete (a provider's sign-in). */
+  providerSignIn?: { status: number; body: unknown };
 };
 
 function stubApi(backend: Backend) {
@@ -62,6 +64,11 @@ function stubApi(backend: Backend) {
     if (path === '/api/auth/login' && backend.signsIn) {
       backend.user = backend.signsIn;
       return json(200, { user: backend.signsIn });
+    }
+    if (path.startsWith('/api/auth/providers/') && backend.providerSignIn) {
+      const { status, body } = backend.providerSignIn;
+      if (status === 200) backend.user = (body as { user: SessionClaims }).user;
+      return json(status, body);
     }
     if (path === '/api/account/user') {
       if (backend.accountStatus) return json(backend.accountStatus, { error: 'x', message: 'x' });
@@ -138,10 +145,17 @@ describe('routes for someone signed out', () => {
     expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeVisible();
   });
 
-  it('show public pages without a session, as not available yet', async () => {
-    const { location } = await open('/welcome', { user: null });
-    expect(location()).toBe('/welcome');
-    expect(await screen.findByText('This page is not available yet.')).toBeVisible();
+  it('show the welcome page without a session, its ways in keeping utm_', async () => {
+    const { location } = await open('/welcome?utm_source=app&tab=2', { user: null });
+    expect(location()).toBe('/welcome?utm_source=app&tab=2');
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?utm_source=app');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/create?utm_source=app');
+  });
+
+  it('offer the signed-in visitor of the welcome page their account', async () => {
+    await open('/welcome', { user: teamOwner, account: accountOf(teamOwner, []) });
+    expect(await screen.findByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/account');
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
   });
 });
 
@@ -249,23 +263,37 @@ describe('an unreachable portal', () => {
 });
 
 describe('the sign-in callback', () => {
-  const backend = () => ({ user: teamOwner, account: accountOf(teamOwner, []) });
+  // Each test has an answer of its own: the page sends an answer once.
+  const answer = (code: string) => `?code=${code}&state=state-sent`;
+  const signedIn = (redirect: string) => ({
+    user: null,
+    account: accountOf(teamOwner, []),
+    providerSignIn: { status: 200, body: { user: teamOwner, accountCreated: false, redirect } },
+  });
 
-  it('follows a same-origin redirect', async () => {
-    const { location } = await open('/auth/callback/social?redirect=%2Frouters', backend());
+  it('completes the sign-in and follows the same-origin redirect it was started with', async () => {
+    const { location } = await open(`/auth/callback/google${answer('same-origin')}`, signedIn('/routers'));
     await waitFor(() => expect(location()).toBe('/routers'));
   });
 
-  it('goes to the dashboard for a foreign redirect, or none', async () => {
-    const foreign = await open('/auth/callback/social?redirect=https%3A%2F%2Fevil.example%2F', backend());
-    await waitFor(() => expect(foreign.location()).toBe('/account'));
-    const none = await open('/auth/callback/social', backend());
-    await waitFor(() => expect(none.location()).toBe('/account'));
+  it('goes to the dashboard for a foreign redirect', async () => {
+    const { location } = await open(`/auth/callback/google${answer('foreign')}`, signedIn('https://evil.example/'));
+    await waitFor(() => expect(location()).toBe('/account'));
   });
 
-  it('sends someone without a session to sign in', async () => {
-    const { location } = await open('/auth/callback/social?redirect=%2Frouters', { user: null });
-    await waitFor(() => expect(location()).toMatch(/^\/login\?/));
+  it('says why a sign-in was refused, with the way back to sign in', async () => {
+    await open(`/auth/callback/google${answer('refused')}`, {
+      user: null,
+      providerSignIn: {
+        status: 400,
+        body: {
+          error: 'sign_in_refused',
+          message: 'This sign-in has expired or was already used. Please start again.',
+        },
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This sign-in has expired or was already used.');
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
   });
 });
 

@@ -11,7 +11,7 @@ const claims = {
   role: 'user',
   idp: 'password',
 };
-const entry = (sessionId: string, expiresAtMs = 10_000) => ({ sessionId, claims, expiresAtMs });
+const entry = (sessionId: string, expiresAtMs = 10_000) => ({ sessionId, claims, expiresAtMs, lastActiveAtMs: 0 });
 
 function listeningCache(maxEntries = 10) {
   const cache = createSessionCache({ maxEntries });

@@ -1,7 +1,7 @@
 import { setupI18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentColorMode, setColorMode, startThemeSync } from '../../src/app/theme-sync';
-import { activateLocale, loadSignedInCatalogue } from '../../src/lib/i18n';
+import { activateLocale, type LayoutCatalog, loadCatalog } from '../../src/lib/i18n';
 import { locales } from '../../src/lib/locales';
 
 /** A system colour scheme the test can change, as `prefers-color-scheme` changes in a browser. */
@@ -72,20 +72,24 @@ describe('catalogs', () => {
     expect(Object.keys(i18n.messages).length).toBeGreaterThan(0);
   });
 
-  it.each(locales)('%s has a signed-in catalog that adds its messages to the public ones', async (locale) => {
-    const i18n = setupI18n();
-    await activateLocale(locale, i18n);
-    const publicCount = Object.keys(i18n.messages).length;
-    let changes = 0;
-    i18n.on('change', () => {
-      changes += 1;
-    });
-    await loadSignedInCatalogue(i18n);
-    expect(Object.keys(i18n.messages).length).toBeGreaterThan(publicCount);
-    // A second call, on the next navigation, loads nothing and re-renders nothing.
-    await loadSignedInCatalogue(i18n);
-    expect(changes).toBe(1);
-  });
+  const layoutCatalogs: LayoutCatalog[] = ['signed-in', 'visitor'];
+  it.each(locales.flatMap((locale) => layoutCatalogs.map((name) => [locale, name] as const)))(
+    '%s has a %s catalog that adds its messages to the public ones',
+    async (locale, name) => {
+      const i18n = setupI18n();
+      await activateLocale(locale, i18n);
+      const publicCount = Object.keys(i18n.messages).length;
+      let changes = 0;
+      i18n.on('change', () => {
+        changes += 1;
+      });
+      await loadCatalog(name, i18n);
+      expect(Object.keys(i18n.messages).length).toBeGreaterThan(publicCount);
+      // A second call, on the next navigation, loads nothing and re-renders nothing.
+      await loadCatalog(name, i18n);
+      expect(changes).toBe(1);
+    },
+  );
 
   it('sets <html lang dir>: Arabic right to left, others left to right', async () => {
     await activateLocale('ar', setupI18n());

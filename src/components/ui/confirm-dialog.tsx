@@ -18,6 +18,11 @@ export type ConfirmDialogProps = {
   /** What accepting does; or, with `acceptForm`, the accept button submits that form instead. */
   onAccept?: () => void;
   acceptForm?: string;
+  /**
+   * Where the focus goes as it closes, when not back where it was: the answer may remove the
+   * control that opened the dialog. Null: back where it was.
+   */
+  finalFocusEl?: () => HTMLElement | null;
 };
 
 /**
@@ -37,6 +42,7 @@ export function ConfirmDialog({
   onReject,
   onAccept,
   acceptForm,
+  finalFocusEl,
 }: ConfirmDialogProps) {
   const acceptRef = useRef<HTMLButtonElement>(null);
   return (
@@ -49,6 +55,7 @@ export function ConfirmDialog({
       closeOnInteractOutside={!busy}
       onOpenChange={(details) => !details.open && onReject()}
       initialFocusEl={() => acceptRef.current}
+      finalFocusEl={finalFocusEl}
     >
       <Portal>
         <Dialog.Backdrop

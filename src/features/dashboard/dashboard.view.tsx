@@ -20,6 +20,8 @@ export type DashboardViewProps = {
   onRetry: () => void;
   /** The full devices section (the linked devices view): when given, it takes the summary card's place. */
   devicesSection?: ReactNode;
+  /** The account's phone, or a way to verify one (loaded lazily by the route). */
+  phoneLine?: ReactNode;
 };
 
 const muted = css({ color: 'fg.muted' });
@@ -343,6 +345,7 @@ export function DashboardView({
   onNavigate,
   onRetry,
   devicesSection,
+  phoneLine,
 }: DashboardViewProps) {
   return (
     <div className={css({ display: 'grid', gap: '6' })}>
@@ -357,6 +360,7 @@ export function DashboardView({
         ) : (
           <div aria-hidden="true" className={cx(placeholderLine, css({ width: '14rem', maxWidth: '100%' }))} />
         )}
+        {phoneLine}
       </header>
 
       {loadFailed ? (

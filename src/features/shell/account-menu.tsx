@@ -77,6 +77,11 @@ export function AccountMenu({ email, signingOut, onNavigate, onSignOut }: Accoun
                 <Trans>Change password</Trans>
               </InternalLink>
             </MenuItem>
+            <MenuItem value="sessions" asChild>
+              <InternalLink href={pageLinks.sessions} onNavigate={onNavigate} className={menuItem}>
+                <Trans>Your sessions</Trans>
+              </InternalLink>
+            </MenuItem>
             <MenuItem value="sign-out" disabled={signingOut} aria-busy={signingOut} className={menuItem}>
               <Trans>Sign out</Trans>
             </MenuItem>

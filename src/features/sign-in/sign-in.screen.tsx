@@ -1,17 +1,33 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import type { SessionClaims } from '../../../contract/auth';
 import { signInMachine } from '../../../machines/signIn/signIn.machine';
 import { textLink } from '../../components/ui/link';
+import { flags } from '../../lib/config';
+import { loadCatalog } from '../../lib/i18n';
 import { signInWithPassword } from './sign-in.actors';
 import { SignInView } from './sign-in.view';
 
+/**
+ * The provider buttons and the QR code (with its library) load after the form, with their messages
+ * (the visitor catalog, lingui.config.ts): the sign-in page's entry and catalog stay small.
+ */
+function withVisitorMessages<Module>(load: () => Promise<Module>): () => Promise<Module> {
+  return () => Promise.all([load(), loadCatalog('visitor')]).then(([module]) => module);
+}
+const FederatedSignInScreen = lazy(withVisitorMessages(() => import('../federated-sign-in/federated-sign-in.screen')));
+const QrSignInScreen = lazy(withVisitorMessages(() => import('../qr-sign-in/qr-sign-in.screen')));
+
 export function SignInScreen({
   loginHint,
+  redirect,
   onSignedIn,
 }: {
   loginHint?: string;
+  /** Where a sign-in through a provider leads afterwards (the server checks it). */
+  redirect?: string;
   onSignedIn: (user: SessionClaims) => void;
 }) {
   const actor = useActorRef(
@@ -30,6 +46,18 @@ export function SignInScreen({
         <Link to="/password/forgot" search={{ email: snapshot.context.email.trim() || undefined }} className={textLink}>
           <Trans>Forgot password?</Trans>
         </Link>
+      }
+      providerSignIn={
+        <Suspense fallback={null}>
+          <FederatedSignInScreen redirect={redirect} />
+        </Suspense>
+      }
+      qrSignIn={
+        flags.enableQrCodeLogin ? (
+          <Suspense fallback={null}>
+            <QrSignInScreen onSignedIn={onSignedIn} />
+          </Suspense>
+        ) : null
       }
       createAccountLink={
         <Link to="/create" className={textLink}>

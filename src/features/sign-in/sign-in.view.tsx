@@ -17,10 +17,21 @@ export type SignInViewProps = {
   /** Links rendered by the screen (router links), so the view needs no router. */
   forgotPasswordLink: ReactNode;
   createAccountLink: ReactNode;
+  /** The QR code to sign in from another device, loaded lazily by the screen; absent when turned off. */
+  qrSignIn?: ReactNode;
+  /** The configured providers' buttons and the company account, loaded lazily by the screen. */
+  providerSignIn?: ReactNode;
 };
 
 /** The sign-in screen (spec section 2): e-mail and password, and the other ways in. */
-export function SignInView({ snapshot, send, forgotPasswordLink, createAccountLink }: SignInViewProps) {
+export function SignInView({
+  snapshot,
+  send,
+  forgotPasswordLink,
+  createAccountLink,
+  qrSignIn,
+  providerSignIn,
+}: SignInViewProps) {
   const { t, i18n } = useLingui();
   const { email, password, fieldErrors, failure } = snapshot.context;
   const busy = snapshot.hasTag('busy');
@@ -69,28 +80,27 @@ export function SignInView({ snapshot, send, forgotPasswordLink, createAccountLi
         <h2 id="other-ways" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           <Trans>Other ways to sign in</Trans>
         </h2>
-        <Button variant="outline" width="full" disabled>
-          <Trans>Continue with Google</Trans>
-        </Button>
-        <Button variant="outline" width="full" disabled>
-          <Trans>Continue with Apple</Trans>
-        </Button>
-        <Button variant="outline" width="full" disabled>
-          <Trans>Sign in with your company account</Trans>
-        </Button>
-        <div
-          className={css({ borderTopWidth: '1px', borderColor: 'border', paddingTop: '4', display: 'grid', gap: '1' })}
-        >
-          <h3 className={css({ fontWeight: 'semibold' })}>
-            <Trans>Sign in from another device</Trans>
-          </h3>
-          <p className={css({ color: 'fg.muted' })}>
-            <Trans>Scan a QR code with a device where you are already signed in.</Trans>
-          </p>
-        </div>
-        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-          <Trans>These ways of signing in are not available yet.</Trans>
-        </p>
+        {providerSignIn}
+        {qrSignIn ? (
+          <section
+            aria-labelledby="qr-sign-in"
+            className={css({
+              borderTopWidth: '1px',
+              borderColor: 'border',
+              paddingTop: '4',
+              display: 'grid',
+              gap: '2',
+            })}
+          >
+            <h3 id="qr-sign-in" className={css({ fontWeight: 'semibold' })}>
+              <Trans>Sign in from another device</Trans>
+            </h3>
+            <p className={css({ color: 'fg.muted' })}>
+              <Trans>Scan a QR code with a device where you are already signed in.</Trans>
+            </p>
+            {qrSignIn}
+          </section>
+        ) : null}
       </section>
     </AuthPage>
   );

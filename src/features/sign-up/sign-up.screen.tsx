@@ -9,6 +9,7 @@ import { signUpMachine } from '../../../machines/signUp/signUp.machine';
 import { BotCheck, botCheckRequired } from '../../components/bot-check';
 import { buttonLook } from '../../components/ui/button';
 import { textLink } from '../../components/ui/link';
+import { flags } from '../../lib/config';
 import { notify } from '../../lib/notify';
 import {
   createPendingAccount,
@@ -85,7 +86,15 @@ export function SignUpScreen({ step, email }: { step: 'create' | 'verify'; email
         </Link>
       }
       backToAppLink={
-        <Link to="/login" search={{ login_hint: snapshot.context.email.trim().toLowerCase() }} className={buttonLook()}>
+        <Link
+          to="/login"
+          search={{
+            login_hint: snapshot.context.email.trim().toLowerCase(),
+            // With the flag on, a new account goes on to add its phone number once signed in.
+            ...(flags.enablePhoneNumberVerificationOnSignup ? { redirect: '/phone-number-input' } : {}),
+          }}
+          className={buttonLook()}
+        >
           <Trans>Back to the app</Trans>
         </Link>
       }

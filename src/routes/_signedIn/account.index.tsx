@@ -18,6 +18,18 @@ const DevicesSection = lazy(() =>
   import('../../features/devices/devices.screen').then((module) => ({ default: module.DevicesSection })),
 );
 
+// Its own chunk too: the sessions list, its machine and its schemas load beside the dashboard.
+const YourSessionsSection = lazy(() =>
+  import('../../features/your-sessions/your-sessions.screen').then((module) => ({
+    default: module.YourSessionsSection,
+  })),
+);
+
+// With the number formats of every region: only once the dashboard shows.
+const AccountPhone = lazy(() =>
+  import('../../features/phone-verification/account-phone').then((module) => ({ default: module.AccountPhone })),
+);
+
 export const Route = createFileRoute('/_signedIn/account/')({
   head: () => titleHead(i18n._(title)),
   // The account is asked for as soon as the session is known, beside the page's code rather than
@@ -30,6 +42,7 @@ export const Route = createFileRoute('/_signedIn/account/')({
 
 function AccountDashboard() {
   const router = useRouter();
+  const { user } = Route.useRouteContext();
   const account = useQuery(accountUserQuery);
   return (
     <div className={css({ display: 'grid', gap: '6' })}>
@@ -39,6 +52,11 @@ function AccountDashboard() {
         orderSiteUrl={config.orderSiteOrigin}
         onNavigate={(href) => void navigateTo(router, href)}
         onRetry={() => void account.refetch()}
+        phoneLine={
+          <Suspense fallback={null}>
+            <AccountPhone phone={user.phone} onNavigate={(href) => void navigateTo(router, href)} />
+          </Suspense>
+        }
         devicesSection={
           flags.enableLinkedDevicesView ? (
             <Suspense fallback={null}>
@@ -47,6 +65,9 @@ function AccountDashboard() {
           ) : undefined
         }
       />
+      <Suspense fallback={null}>
+        <YourSessionsSection />
+      </Suspense>
       <ChangePasswordScreen />
     </div>
   );

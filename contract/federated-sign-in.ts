@@ -1,0 +1,68 @@
+import * as v from 'valibot';
+import { Email, SessionClaims } from './auth';
+
+/**
+ * Sign-in through an OpenID Connect provider (issue 11): two social providers and an enterprise
+ * one, reached by the company's e-mail domain. The portal starts the authorization code flow with
+ * PKCE, state and nonce, the provider sends the person back to `/auth/callback/{provider}`, and that
+ * page hands the answer to the API, which completes the flow and starts the session.
+ * The protocol and its checks: docs/decisions/federated-sign-in.md.
+ */
+
+export const FederatedSignInMessage = {
+  unknownDomain: 'Your company does not use single sign-on with us. Sign in with your e-mail and password instead.',
+  providerUnknown: 'This way of signing in is not available.',
+  providerUnavailable: 'The sign-in provider cannot be reached right now. Please try again later.',
+  signInExpired: 'This sign-in has expired or was already used. Please start again.',
+  signInRefused: 'The sign-in could not be confirmed. Please start again.',
+  cancelled: 'The sign-in was cancelled.',
+  emailMissing: 'The provider did not share your e-mail address, which your account needs.',
+  emailNotVerified:
+    'An account with this e-mail address already exists, and the provider has not confirmed that the address is yours. Sign in with your password instead.',
+} as const;
+
+/** The portal's keys of the providers; each is shown only when configured. */
+export const ProviderId = v.picklist(['google', 'microsoft', 'enterprise'], FederatedSignInMessage.providerUnknown);
+export type ProviderId = v.InferOutput<typeof ProviderId>;
+
+/** What the sign-in page knows of a configured provider (put in the page with the rest of the configuration). */
+export const SignInProvider = v.object({ id: ProviderId, name: v.string() });
+export type SignInProvider = v.InferOutput<typeof SignInProvider>;
+
+/** How long a started sign-in can be completed: ten minutes at the provider. */
+export const federatedSignInLifetimeSeconds = 10 * 60;
+
+/** Where to go after signing in: a path of the portal or an address on the order site (checked by the server). */
+const Redirect = v.optional(v.pipe(v.string(), v.maxLength(2048)));
+
+/** POST /api/auth/providers/{provider}/start */
+export const StartProviderSignInRequest = v.object({ redirect: Redirect });
+export type StartProviderSignInRequest = v.InferInput<typeof StartProviderSignInRequest>;
+
+/** POST /api/auth/company/start: the work address chooses the company's provider. */
+export const StartCompanySignInRequest = v.object({ email: Email, redirect: Redirect });
+export type StartCompanySignInRequest = v.InferInput<typeof StartCompanySignInRequest>;
+
+/** Both starts: the browser goes on to the provider's authorization address. */
+export const StartSignInResponse = v.object({ authorizationUrl: v.pipe(v.string(), v.url()) });
+export type StartSignInResponse = v.InferOutput<typeof StartSignInResponse>;
+
+const CallbackParameter = v.optional(v.pipe(v.string(), v.maxLength(4096)));
+
+/** POST /api/auth/providers/{provider}/complete: the query the provider sent the person back with. */
+export const CompleteSignInRequest = v.object({
+  code: CallbackParameter,
+  state: CallbackParameter,
+  iss: CallbackParameter,
+  error: CallbackParameter,
+});
+export type CompleteSignInRequest = v.InferInput<typeof CompleteSignInRequest>;
+
+export const CompleteSignInResponse = v.object({
+  user: SessionClaims,
+  /** This sign-in created the account (the phone offer is made only then). */
+  accountCreated: v.boolean(),
+  /** Where the sign-in was started to lead: a portal path, or an address on the order site. */
+  redirect: v.string(),
+});
+export type CompleteSignInResponse = v.InferOutput<typeof CompleteSignInResponse>;

@@ -1,0 +1,61 @@
+import * as v from 'valibot';
+
+/**
+ * Sign-in with a QR code (spec sections 1, 2 and 9; issue 11). The browser on the sign-in page asks
+ * for a request and shows `{origin}/qrcode-login/{id}` as a QR code; a person signed in on another
+ * device opens it, sees where the request comes from, and approves or declines. Only the browser
+ * that asked (it holds a key in an HttpOnly cookie) can turn the approved request into a session.
+ * docs/decisions/qr-sign-in.md.
+ */
+
+export const QrSignInMessage = {
+  notFound: 'This sign-in request does not exist. Scan the QR code again.',
+  expired: 'This sign-in request has expired. Scan the new QR code on the other device.',
+  answered: 'This sign-in request has already been answered.',
+  notApproved: 'This sign-in request has not been approved.',
+  declined: 'This sign-in request was declined.',
+} as const;
+
+export const QrSignInId = v.pipe(v.string(), v.uuid(QrSignInMessage.notFound));
+
+/** POST /api/auth/qr. */
+export const CreateQrSignInRequest = v.object({
+  /** The request this browser showed until now: it can no longer be approved. */
+  replaces: v.optional(QrSignInId),
+});
+export type CreateQrSignInRequest = v.InferOutput<typeof CreateQrSignInRequest>;
+
+export const QrSignInCreated = v.object({ id: v.string() });
+export type QrSignInCreated = v.InferOutput<typeof QrSignInCreated>;
+
+export const QrSignInState = v.picklist(['waiting', 'approved', 'declined', 'expired']);
+export type QrSignInState = v.InferOutput<typeof QrSignInState>;
+
+/** GET /api/auth/qr/{id}/status?wait=seconds: at most this long. */
+export const maxStatusWaitSeconds = 25;
+export const QrSignInStatusQuery = v.object({
+  wait: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,2}$/), v.transform(Number), v.maxValue(maxStatusWaitSeconds)),
+    '0',
+  ),
+});
+export const QrSignInStatus = v.object({ state: QrSignInState });
+export type QrSignInStatus = v.InferOutput<typeof QrSignInStatus>;
+
+/** GET /api/auth/qr/{id}: where the request comes from, for the person who approves it. */
+export const QrSignInDetails = v.object({
+  id: v.string(),
+  /** The browser's name (Firefox, Chrome…), null when its user agent does not say. */
+  browser: v.nullable(v.string()),
+  /** The operating system's name (Windows, Android…), null when unknown. */
+  system: v.nullable(v.string()),
+  /** The requesting client's network, coarsely: its /24 (IPv4) or /48 (IPv6). */
+  network: v.nullable(v.string()),
+  /** ISO time of the request. */
+  requestedAt: v.string(),
+});
+export type QrSignInDetails = v.InferOutput<typeof QrSignInDetails>;
+
+/** The answer of approve and decline. */
+export const QrSignInAnswered = v.object({ success: v.literal(true) });
+export type QrSignInAnswered = v.InferOutput<typeof QrSignInAnswered>;

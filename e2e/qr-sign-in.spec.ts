@@ -1,0 +1,165 @@
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { tabTo } from './support/keyboard';
+import { demoAccounts, demoPassword, expectNoAxeViolations, signIn } from './support/portal';
+import { expect, test, visitorAddressOf } from './support/visitor';
+
+/**
+ * Sign-in with a QR code, with two browsers: the one on the sign-in page (the test's `page`) and a
+ * phone where a demo account is signed in. The link is read from the QR code's pixels, as a camera would.
+ */
+
+// By structure rather than by name, so the Arabic test finds it too (its name is checked in English).
+const qrCode = (page: Page) => page.locator('section[aria-labelledby="qr-sign-in"] svg[role="img"]');
+
+/** Draws the QR code's SVG on a canvas in the page and decodes its pixels with jsQR. */
+async function linkInQrCode(page: Page): Promise<string> {
+  await expect(qrCode(page)).toBeVisible();
+  const { data, width, height } = await qrCode(page).evaluate(async (svg) => {
+    const image = new Image();
+    image.src = `data:image/svg+xml;base64,${btoa(new XMLSerializer().serializeToString(svg))}`;
+    await image.decode();
+    const size = 400;
+    const canvas = document.createElement('canvas');
+    canvas.width = size;
+    canvas.height = size;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    context.drawImage(image, 0, 0, size, size);
+    return { data: Array.from(context.getImageData(0, 0, size, size).data), width: size, height: size };
+  });
+  const decoded = jsQR(Uint8ClampedArray.from(data), width, height);
+  if (!decoded) throw new Error('the QR code could not be read');
+  return decoded.data;
+}
+
+/** A second device, signed in as a demo account, from an address of its own. */
+async function signedInPhone(browser: Browser, options: BrowserContextOptions, label: string): Promise<Page> {
+  const context = await browser.newContext({
+    ...options,
+    extraHTTPHeaders: { 'x-forwarded-for': visitorAddressOf({ testId: `${label}-phone` }) },
+  });
+  const phone = await context.newPage();
+  await phone.goto('/login');
+  // By the fields' names: the Arabic test signs in with translated labels.
+  await phone.locator('input[name="email"]').fill(demoAccounts.individual);
+  await phone.locator('input[name="password"]').fill(demoPassword);
+  await phone.locator('button[type="submit"]').click();
+  await expect(phone).toHaveURL(/\/account/);
+  return phone;
+}
+
+const signedInHere = (page: Page) => expect(page.getByRole('heading', { level: 1, name: 'Your account' }));
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+
+    test('a signed-in phone approves the code by keyboard, and the waiting browser is signed in', async ({
+      page,
+      browser,
+      context,
+      baseURL,
+    }, testInfo) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.goto('/login');
+      const panel = page.getByRole('region', { name: 'Sign in from another device' });
+      await expect(panel.getByRole('img', { name: 'QR code for signing in from another device' })).toBeVisible();
+      const link = await linkInQrCode(page);
+      expect(link).toMatch(new RegExp(`^${baseURL}/qrcode-login/[0-9a-f-]{36}$`));
+      await expect(panel.getByText(/^Valid for \d+ more seconds$/)).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      // Copy link, by keyboard.
+      await tabTo(page, panel.getByRole('button', { name: 'Copy link' }), 40);
+      await page.keyboard.press('Enter');
+      await expect(panel.getByRole('status')).toHaveText('Link copied');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+      const phone = await signedInPhone(browser, { colorScheme }, testInfo.testId);
+      await phone.goto(link);
+      await expect(phone).toHaveTitle(/^Sign in with a QR code \| /);
+      await expect(phone.getByText('Chrome', { exact: true })).toBeVisible();
+      await expect(phone.getByText(/^2001:db8:[0-9a-f]+::\/48$/)).toBeVisible();
+      await expectNoAxeViolations(phone);
+      await tabTo(phone, phone.getByRole('button', { name: 'Approve sign-in' }));
+      await phone.keyboard.press('Enter');
+      await expect(phone.getByRole('alert')).toContainText('Approved.');
+      await expectNoAxeViolations(phone);
+
+      // Within a second of the approval (and the page's own navigation).
+      await signedInHere(page).toBeVisible({ timeout: 3000 });
+
+      // The link is single use.
+      await phone.goto(link);
+      await expect(phone.getByRole('alert')).toContainText('This sign-in request has already been answered.');
+      await phone.context().close();
+    });
+  });
+}
+
+test('declined on the phone; a visitor is first sent to sign in and back', async ({ page, browser }, testInfo) => {
+  await page.goto('/login');
+  const link = await linkInQrCode(page);
+
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': visitorAddressOf({ testId: `${testInfo.testId}-phone` }) },
+  });
+  const phone = await context.newPage();
+  await phone.goto(link);
+  await phone.getByRole('link', { name: 'Sign in to continue' }).click();
+  await expect(phone).toHaveURL(/\/login\?redirect=/);
+  await signIn(phone, demoAccounts.individual, demoPassword);
+  await expect(phone).toHaveURL(link);
+  await phone.getByRole('button', { name: 'Decline' }).click();
+  await expect(phone.getByRole('alert')).toContainText('Declined. The other device was not signed in.');
+
+  await expect(page.getByRole('alert')).toContainText('The sign-in was declined on the other device.');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Show a new QR code' }).click();
+  expect(await linkInQrCode(page)).not.toBe(link);
+  await expect(page).toHaveURL(/\/login/);
+  await context.close();
+});
+
+test('when its validity runs out the code is replaced, and the old one can no longer be approved', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await page.clock.install();
+  await page.goto('/login');
+  const first = await linkInQrCode(page);
+  const validitySeconds = await page.evaluate(
+    () =>
+      JSON.parse(document.querySelector('meta[name="portal-config"]')?.getAttribute('content') ?? '{}')
+        .qrLoginValiditySeconds as number,
+  );
+  await page.clock.runFor(validitySeconds * 1000);
+  await expect.poll(() => linkInQrCode(page)).not.toBe(first);
+
+  const phone = await signedInPhone(browser, {}, testInfo.testId);
+  await phone.goto(first);
+  await expect(phone.getByRole('alert')).toContainText('This sign-in request has expired.');
+  await expect(phone.getByRole('button', { name: 'Approve sign-in' })).toHaveCount(0);
+  await phone.context().close();
+});
+
+test.describe('in Arabic', () => {
+  test.use({ locale: 'ar' });
+
+  test('the code and the approval page read right to left and pass axe-core', async ({ page, browser }, testInfo) => {
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const link = await linkInQrCode(page);
+    await expectNoAxeViolations(page);
+
+    const phone = await signedInPhone(browser, { locale: 'ar' }, testInfo.testId);
+    await phone.goto(link);
+    await expect(phone.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(phone.locator('dl')).toBeVisible();
+    await expectNoAxeViolations(phone);
+    await phone.locator('section[aria-labelledby="qr-approval-title"] button').first().click();
+    await expect(page).toHaveURL(/\/account$/, { timeout: 5000 });
+    await phone.context().close();
+  });
+});

@@ -1,0 +1,159 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { SessionClaims } from '../../contract/auth';
+import type { CreateQrSignInRequest, QrSignInCreated, QrSignInState } from '../../contract/qr-sign-in';
+
+/** Why no code is shown; views map each to a translated message. */
+export type QrSignInFailure = 'rateLimited' | 'unavailable';
+
+export type QrSignInInput = {
+  /** How long a code can be approved (the deployment's QR_LOGIN_VALIDITY_SECONDS). */
+  validitySeconds: number;
+};
+
+export type QrSignInContext = {
+  validitySeconds: number;
+  /** The request whose link the QR code shows; kept while a new one is asked for, so it can be replaced. */
+  requestId: string | null;
+  secondsLeft: number;
+  linkCopied: boolean;
+  failure: QrSignInFailure | null;
+};
+
+export type QrSignInEvent = { type: 'user.copyLink' } | { type: 'user.retry' } | { type: 'clock.tick' };
+
+/** The rejection the app's actors throw, so the machine can tell a limit from an outage. */
+export class QrSignInError extends Error {
+  constructor(readonly failure: QrSignInFailure) {
+    super(failure);
+    this.name = 'QrSignInError';
+  }
+}
+
+const failureOf = (error: unknown): QrSignInFailure => (error instanceof QrSignInError ? error.failure : 'unavailable');
+
+/** The answer a waiting code can get; `waiting` never ends the wait. */
+type Answer = Exclude<QrSignInState, 'waiting'>;
+
+/**
+ * The sign-in page's QR code (spec sections 2 and 9): the browser asks for a request and shows its
+ * link as a QR code, counting its validity down; when the `qrValidity` delay runs out it asks for a
+ * new one, which replaces the old. Once approved on another device, it signs in with the key that
+ * only this browser holds. docs/decisions/qr-sign-in.md.
+ */
+export const qrSignInMachine = setup({
+  types: {
+    context: {} as QrSignInContext,
+    events: {} as QrSignInEvent,
+    input: {} as QrSignInInput,
+  },
+  actors: {
+    createRequest: fromPromise<QrSignInCreated, CreateQrSignInRequest>(async () => {
+      throw new Error('createRequest is provided by the app');
+    }),
+    /** Resolves with the request's answer; keeps waiting while there is none. */
+    waitForAnswer: fromPromise<Answer, { id: string }>(async () => {
+      throw new Error('waitForAnswer is provided by the app');
+    }),
+    signIn: fromPromise<SessionClaims, { id: string }>(async () => {
+      throw new Error('signIn is provided by the app');
+    }),
+    /** Sends `clock.tick` every second while a code is shown. */
+    clock: fromCallback(() => () => {}),
+  },
+  actions: {
+    startShowing: assign(({ context }, created: QrSignInCreated) => ({
+      requestId: created.id,
+      secondsLeft: context.validitySeconds,
+      linkCopied: false,
+      failure: null,
+    })),
+    /** The app copies `{origin}/qrcode-login/{id}`. */
+    copyLink: (_, _params: { id: string }) => {},
+    /** The app records the session and goes where the person was headed. */
+    completeSignIn: (_, _user: SessionClaims) => {},
+    showFailure: assign({ failure: ({ event }) => ('error' in event ? failureOf(event.error) : 'unavailable') }),
+  },
+  guards: {
+    isApproved: ({ event }) => 'output' in event && event.output === 'approved',
+    isDeclined: ({ event }) => 'output' in event && event.output === 'declined',
+  },
+  delays: {
+    qrValidity: ({ context }) => context.validitySeconds * 1000,
+  },
+}).createMachine({
+  id: 'qrSignIn',
+  context: ({ input }) => ({
+    validitySeconds: input.validitySeconds,
+    requestId: null,
+    secondsLeft: input.validitySeconds,
+    linkCopied: false,
+    failure: null,
+  }),
+  initial: 'requesting',
+  states: {
+    requesting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'createRequest',
+        src: 'createRequest',
+        input: () => ({}),
+        onDone: { target: 'showing', actions: { type: 'startShowing', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: 'showFailure' },
+      },
+    },
+    showing: {
+      invoke: [
+        {
+          id: 'waitForAnswer',
+          src: 'waitForAnswer',
+          input: ({ context }) => ({ id: context.requestId ?? '' }),
+          onDone: [
+            { guard: 'isApproved', target: 'signingIn' },
+            { guard: 'isDeclined', target: 'declined' },
+            // Expired earlier than this page counted (the other device's clock, a sleeping laptop).
+            { target: 'renewing' },
+          ],
+          onError: { target: 'failed', actions: 'showFailure' },
+        },
+        { id: 'clock', src: 'clock' },
+      ],
+      after: { qrValidity: 'renewing' },
+      on: {
+        'clock.tick': { actions: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }) },
+        'user.copyLink': {
+          actions: [
+            { type: 'copyLink', params: ({ context }) => ({ id: context.requestId ?? '' }) },
+            assign({ linkCopied: true }),
+          ],
+        },
+      },
+    },
+    /** The code ran out: a new one replaces it, and the old one can no longer be approved. */
+    renewing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'createRequest',
+        src: 'createRequest',
+        input: ({ context }) => ({ replaces: context.requestId ?? undefined }),
+        onDone: { target: 'showing', actions: { type: 'startShowing', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: 'showFailure' },
+      },
+    },
+    signingIn: {
+      tags: ['busy'],
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ context }) => ({ id: context.requestId ?? '' }),
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'completeSignIn', params: ({ event }) => event.output },
+        },
+        onError: { target: 'failed', actions: 'showFailure' },
+      },
+    },
+    declined: { on: { 'user.retry': 'requesting' } },
+    failed: { tags: ['error'], on: { 'user.retry': 'requesting' } },
+    signedIn: { type: 'final' },
+  },
+});

@@ -1,0 +1,353 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
+import * as oidc from 'openid-client';
+import * as v from 'valibot';
+import { Email } from '../../../contract/auth';
+import {
+  type CompleteSignInRequest,
+  federatedSignInLifetimeSeconds,
+  type ProviderId,
+} from '../../../contract/federated-sign-in';
+import type { Database } from '../../db/database';
+import { federatedIdentities, federatedSignIns, rateLimits, users } from '../../db/schema';
+import type { Env } from '../../env';
+import type { Logger } from '../../logger';
+import type { SessionService, SessionUser } from '../sessions';
+import type { OpenIdProviderSettings } from './settings';
+
+/** Starts per client address: enough for an office behind one address, too few to fill the table. */
+export const federatedSignInLimits = {
+  startsPerAddress: { name: 'federated-sign-in-starts:address', limit: 30, windowSeconds: 10 * 60 },
+} as const;
+
+/** The provider's key set, read as the spec's constants say (section 9). */
+export const providerKeySetOptions = { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 };
+
+/** Asymmetric algorithms only: a shared-secret (HS*) ID token is never accepted. */
+const idTokenAlgorithms = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
+/** Why a sign-in was refused; the route turns each into `{ error, message }` with its status. */
+export type FederatedSignInRefusal =
+  | 'providerUnknown'
+  | 'providerUnavailable'
+  | 'unknownDomain'
+  | 'rateLimited'
+  | 'signInExpired'
+  | 'signInRefused'
+  | 'cancelled'
+  | 'emailMissing'
+  | 'emailNotVerified';
+
+export class FederatedSignInRefused extends Error {
+  constructor(
+    readonly reason: FederatedSignInRefusal,
+    readonly retryAfterSeconds = 0,
+  ) {
+    super(reason);
+    this.name = 'FederatedSignInRefused';
+  }
+}
+
+type ProviderClient = { config: oidc.Configuration; keySet: ReturnType<typeof createRemoteJWKSet> };
+
+const sha256Hex = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const sameSecret = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+/**
+ * Where a sign-in may lead afterwards (DESIGN.md section 4): a path of the portal, or an address on
+ * the order site; anything else, the sign-in page itself included, leads to the dashboard.
+ */
+export function allowedRedirect(
+  redirect: string | undefined,
+  origins: Pick<Env, 'publicOrigin' | 'orderSiteOrigin'>,
+): string {
+  const dashboard = '/account';
+  if (!redirect) return dashboard;
+  let url: URL;
+  try {
+    url = new URL(redirect, origins.publicOrigin);
+  } catch {
+    return dashboard;
+  }
+  if (url.origin === origins.publicOrigin) {
+    return url.pathname === '/login' ? dashboard : `${url.pathname}${url.search}${url.hash}`;
+  }
+  if (url.origin === origins.orderSiteOrigin) return url.href;
+  return dashboard;
+}
+
+const ProviderClaims = v.object({
+  sub: v.pipe(v.string(), v.nonEmpty()),
+  email: v.optional(v.unknown()),
+  email_verified: v.optional(v.unknown()),
+});
+
+/**
+ * Sign-in through OpenID Connect providers: the authorization code flow with PKCE, state and nonce
+ * (openid-client), the ID token verified again with jose against the provider's published keys, and
+ * the account found by the provider's subject, linked by a verified e-mail, or created.
+ * See docs/decisions/federated-sign-in.md.
+ */
+export function createFederatedSignIn(deps: {
+  db: Database;
+  env: Env;
+  sessions: SessionService;
+  logger: Logger;
+  now: () => Date;
+}) {
+  const { db, env, logger, now } = deps;
+  const providers = env.federatedSignIn.providers;
+  const clients = new Map<ProviderId, Promise<ProviderClient>>();
+
+  function settingsOf(provider: string): OpenIdProviderSettings {
+    const settings = providers.find((candidate) => candidate.id === provider);
+    if (!settings) throw new FederatedSignInRefused('providerUnknown');
+    return settings;
+  }
+
+  /** Discovery once per provider and process; a failed one is tried again on the next sign-in. */
+  function clientOf(settings: OpenIdProviderSettings): Promise<ProviderClient> {
+    let client = clients.get(settings.id);
+    if (!client) {
+      client = (async () => {
+        const config = await oidc.discovery(
+          new URL(settings.issuer),
+          settings.clientId,
+          undefined,
+          oidc.ClientSecretBasic(settings.clientSecret),
+          // Plain http only for a provider on this machine outside production (settings.ts checks).
+          { execute: settings.localHttpIssuer ? [oidc.allowInsecureRequests] : [], timeout: 5 },
+        );
+        const jwksUri = config.serverMetadata().jwks_uri;
+        if (!jwksUri) throw new Error(`${settings.id}: the provider publishes no jwks_uri`);
+        return { config, keySet: createRemoteJWKSet(new URL(jwksUri), providerKeySetOptions) };
+      })();
+      clients.set(settings.id, client);
+      client.catch(() => clients.delete(settings.id));
+    }
+    return client.catch((error: unknown) => {
+      logger.warn({ provider: settings.id, reason: String(error) }, 'sign-in provider unreachable');
+      throw new FederatedSignInRefused('providerUnavailable');
+    });
+  }
+
+  const callbackUrlOf = (provider: ProviderId) => `${env.publicOrigin}/auth/callback/${provider}`;
+
+  /** Counts the start and refuses past the limit, in one statement: parallel starts cannot slip through. */
+  async function countStart(clientAddress: string): Promise<void> {
+    const rule = federatedSignInLimits.startsPerAddress;
+    const windowMs = rule.windowSeconds * 1000;
+    const windowStart = Math.floor(now().getTime() / windowMs) * windowMs;
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key: `${rule.name}:${clientAddress}`, windowStart: new Date(windowStart), count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + 1` },
+      })
+      .returning({ count: rateLimits.count });
+    if ((row?.count ?? 0) > rule.limit) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now().getTime()) / 1000));
+      throw new FederatedSignInRefused('rateLimited', retryAfterSeconds);
+    }
+  }
+
+  async function start(
+    settings: OpenIdProviderSettings,
+    request: { redirect?: string; loginHint?: string; clientAddress: string },
+  ): Promise<{ authorizationUrl: string; binding: string }> {
+    await countStart(request.clientAddress);
+    const { config } = await clientOf(settings);
+    const binding = randomBytes(32).toString('base64url');
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const startedAt = now();
+    // Sign-ins never completed are kept a day past their end, then swept by the next start.
+    await db.delete(federatedSignIns).where(lt(federatedSignIns.expiresAt, new Date(startedAt.getTime() - 86_400_000)));
+    await db.insert(federatedSignIns).values({
+      bindingHash: sha256Hex(binding),
+      provider: settings.id,
+      state,
+      nonce,
+      codeVerifier,
+      redirect: allowedRedirect(request.redirect, env),
+      clientAddress: request.clientAddress,
+      createdAt: startedAt,
+      expiresAt: new Date(startedAt.getTime() + federatedSignInLifetimeSeconds * 1000),
+    });
+    const authorizationUrl = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: callbackUrlOf(settings.id),
+      scope: 'openid email profile',
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      ...(request.loginHint ? { login_hint: request.loginHint } : {}),
+    });
+    return { authorizationUrl: authorizationUrl.href, binding };
+  }
+
+  /** The ID token, verified with the provider's published keys: issuer, audience, expiry and nonce. */
+  async function verifiedIdToken(
+    client: ProviderClient,
+    settings: OpenIdProviderSettings,
+    idToken: string,
+    nonce: string,
+  ) {
+    try {
+      const { payload } = await jwtVerify(idToken, client.keySet, {
+        issuer: client.config.serverMetadata().issuer,
+        audience: settings.clientId,
+        algorithms: idTokenAlgorithms,
+        requiredClaims: ['exp', 'iat', 'sub', 'nonce'],
+        currentDate: now(),
+      });
+      if (typeof payload.nonce !== 'string' || !sameSecret(payload.nonce, nonce)) {
+        throw new FederatedSignInRefused('signInRefused');
+      }
+      return v.parse(ProviderClaims, payload);
+    } catch (error) {
+      if (error instanceof FederatedSignInRefused) throw error;
+      if (error instanceof joseErrors.JWKSTimeout) throw new FederatedSignInRefused('providerUnavailable');
+      logger.info({ provider: settings.id, reason: (error as Error).name }, 'ID token refused');
+      throw new FederatedSignInRefused('signInRefused');
+    }
+  }
+
+  /** The address the provider vouches for, from the ID token or else from its userinfo endpoint. */
+  async function emailOf(
+    client: ProviderClient,
+    claims: v.InferOutput<typeof ProviderClaims>,
+    accessToken: string,
+  ): Promise<{ email: string; verified: boolean }> {
+    let { email, email_verified: verified } = claims;
+    if (email === undefined) {
+      const info = await oidc.fetchUserInfo(client.config, accessToken, claims.sub).catch(() => {
+        throw new FederatedSignInRefused('providerUnavailable');
+      });
+      email = info.email;
+      verified = info.email_verified;
+    }
+    const parsed = v.safeParse(Email, email);
+    if (!parsed.success) throw new FederatedSignInRefused('emailMissing');
+    // Only a literal true counts: some providers send "true" as a string, and none of it is to be guessed.
+    return { email: parsed.output, verified: verified === true };
+  }
+
+  /**
+   * The account of this identity: known by its subject; else the account with the same address,
+   * linked only when the provider has verified the address; else a new account. One transaction,
+   * so two first sign-ins at once make one account.
+   */
+  function accountFor(
+    provider: ProviderId,
+    identity: { subject: string; email: string; verified: boolean },
+  ): Promise<{ user: SessionUser; created: boolean }> {
+    return db.transaction(async (tx) => {
+      const known = await tx
+        .select({ user: users })
+        .from(federatedIdentities)
+        .innerJoin(users, eq(users.id, federatedIdentities.userId))
+        .where(and(eq(federatedIdentities.provider, provider), eq(federatedIdentities.subject, identity.subject)))
+        .limit(1);
+      if (known[0]) return { user: known[0].user, created: false };
+
+      const [created] = await tx
+        .insert(users)
+        .values({ email: identity.email, passwordHash: null, idp: provider })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      const user = created ?? (await tx.select().from(users).where(eq(users.email, identity.email)).limit(1))[0];
+      if (!user) throw new Error('account vanished during sign-in');
+      // Someone else's account is never taken over on an address the provider has not verified.
+      if (!created && !identity.verified) throw new FederatedSignInRefused('emailNotVerified');
+      await tx
+        .insert(federatedIdentities)
+        .values({ provider, subject: identity.subject, userId: user.id, email: identity.email })
+        .onConflictDoNothing();
+      return { user, created: created !== undefined };
+    });
+  }
+
+  return {
+    startWithProvider(provider: string, request: { redirect?: string; clientAddress: string }) {
+      const settings = settingsOf(provider);
+      // The enterprise provider is reached through a work address (startWithCompanyEmail).
+      if (settings.domains.length > 0) throw new FederatedSignInRefused('providerUnknown');
+      return start(settings, request);
+    },
+
+    startWithCompanyEmail(request: { email: string; redirect?: string; clientAddress: string }) {
+      const domain = request.email.slice(request.email.lastIndexOf('@') + 1).toLowerCase();
+      const settings = providers.find((candidate) => candidate.domains.includes(domain));
+      if (!settings) throw new FederatedSignInRefused('unknownDomain');
+      return start(settings, { ...request, loginHint: request.email });
+    },
+
+    async complete(
+      provider: string,
+      answer: CompleteSignInRequest,
+      request: { binding: string | undefined; clientAddress: string; userAgent: string | null },
+    ) {
+      const settings = settingsOf(provider);
+      if (!request.binding) throw new FederatedSignInRefused('signInExpired');
+      // Used up whatever follows: a code or a state is never tried twice.
+      const [transaction] = await db
+        .update(federatedSignIns)
+        .set({ usedAt: now() })
+        .where(
+          and(
+            eq(federatedSignIns.bindingHash, sha256Hex(request.binding)),
+            isNull(federatedSignIns.usedAt),
+            gt(federatedSignIns.expiresAt, now()),
+          ),
+        )
+        .returning();
+      if (!transaction) throw new FederatedSignInRefused('signInExpired');
+      if (transaction.provider !== settings.id) throw new FederatedSignInRefused('signInRefused');
+      if (answer.error)
+        throw new FederatedSignInRefused(answer.error === 'access_denied' ? 'cancelled' : 'signInRefused');
+      if (!answer.code || !answer.state || !sameSecret(answer.state, transaction.state)) {
+        throw new FederatedSignInRefused('signInRefused');
+      }
+
+      const client = await clientOf(settings);
+      const callbackUrl = new URL(callbackUrlOf(settings.id));
+      for (const [name, value] of Object.entries(answer)) if (value) callbackUrl.searchParams.set(name, value);
+      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      try {
+        tokens = await oidc.authorizationCodeGrant(client.config, callbackUrl, {
+          pkceCodeVerifier: transaction.codeVerifier,
+          expectedState: transaction.state,
+          expectedNonce: transaction.nonce,
+          idTokenExpected: true,
+        });
+      } catch (error) {
+        const unreachable = error instanceof TypeError || (error as Error).name === 'TimeoutError';
+        logger.info({ provider: settings.id, reason: (error as Error).message }, 'provider sign-in not completed');
+        throw new FederatedSignInRefused(unreachable ? 'providerUnavailable' : 'signInRefused');
+      }
+      const idToken = tokens.id_token;
+      if (!idToken) throw new FederatedSignInRefused('signInRefused');
+      const claims = await verifiedIdToken(client, settings, idToken, transaction.nonce);
+      const { email, verified } = await emailOf(client, claims, tokens.access_token);
+      // A company's provider speaks for its own domains only.
+      if (settings.domains.length > 0 && !settings.domains.includes(email.slice(email.lastIndexOf('@') + 1))) {
+        throw new FederatedSignInRefused('signInRefused');
+      }
+      const { user, created } = await accountFor(settings.id, { subject: claims.sub, email, verified });
+      const session = await deps.sessions.start(user, {
+        method: 'provider',
+        provider: settings.id,
+        userAgent: request.userAgent,
+        clientAddress: request.clientAddress,
+      });
+      return { ...session, accountCreated: created, redirect: transaction.redirect };
+    },
+  };
+}
+
+export type FederatedSignIn = ReturnType<typeof createFederatedSignIn>;

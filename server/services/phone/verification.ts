@@ -1,0 +1,172 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import {
+  phoneCodeLifetimeSeconds,
+  phoneCodeMaxAttempts,
+  phoneResendCooldownSeconds,
+  phoneVerifiedWindowSeconds,
+} from '../../../contract/phone';
+import type { Database } from '../../db/database';
+import { phoneVerificationCodes, users } from '../../db/schema';
+import type { Env } from '../../env';
+import { storedLocale, translatorFor } from '../../mail/i18n';
+import { phoneCodeMessages } from '../../mail/sms-messages';
+import { isUniqueViolation } from '../account-creation';
+import type { RateLimitRule } from '../rate-limit';
+import type { SmsSender } from './sms';
+
+/**
+ * SMS cost money and interrupt whoever holds the number: one code per account and number every 30
+ * seconds, ten an hour per account, five an hour per number (whichever accounts ask), thirty an
+ * hour per client. Code checks: thirty per account every fifteen minutes; each code also dies after
+ * five wrong tries.
+ */
+export const phoneVerificationLimits = {
+  resendCooldown: { name: 'phone:cooldown', limit: 1, windowSeconds: phoneResendCooldownSeconds },
+  codesPerAccount: { name: 'phone:codes-account', limit: 10, windowSeconds: 3600 },
+  codesPerNumber: { name: 'phone:codes-number', limit: 5, windowSeconds: 3600 },
+  codesPerClient: { name: 'phone:codes-client', limit: 30, windowSeconds: 3600 },
+  checksPerAccount: { name: 'phone:checks', limit: 30, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+/**
+ * The number as the portal keeps it: a valid number in E.164, exactly as libphonenumber writes it
+ * (full metadata, so a number of the right length but an unused range is refused), else null.
+ */
+export function canonicalPhone(raw: string): string | null {
+  const parsed = parsePhoneNumberFromString(raw);
+  if (!parsed?.isValid() || parsed.number !== raw) return null;
+  return parsed.number;
+}
+
+// The account is part of the hash: a code is worth nothing to anyone else's session.
+const hashOf = (userId: string, phone: string, code: string) =>
+  createHash('sha256').update(`${userId}\n${phone}\n${code}`).digest('hex');
+
+export type PhoneVerificationDeps = { db: Database; env: Env; sms: SmsSender; now: () => Date };
+
+export type IssueOutcome = { outcome: 'sent'; expiresAt: Date } | { outcome: 'taken' };
+export type CheckOutcome = 'accepted' | 'rejected' | 'exhausted' | 'none';
+export type AddOutcome = { outcome: 'added' } | { outcome: 'notVerified' } | { outcome: 'taken' };
+
+async function takenByAnother(db: Database, userId: string, phone: string): Promise<boolean> {
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), ne(users.id, userId)))
+    .limit(1);
+  return other !== undefined;
+}
+
+/**
+ * Sends a fresh six-digit code (CSPRNG) to the number for this account; every earlier open code of
+ * the account stops working. Stored hashed; the SMS is the only place it is in clear.
+ */
+export async function sendPhoneCode(deps: PhoneVerificationDeps, userId: string, phone: string): Promise<IssueOutcome> {
+  const { db, now } = deps;
+  if (await takenByAnother(db, userId, phone)) return { outcome: 'taken' };
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(now().getTime() + phoneCodeLifetimeSeconds * 1000);
+  const locale = await db.transaction(async (tx) => {
+    await tx
+      .update(phoneVerificationCodes)
+      .set({ voidedAt: now() })
+      .where(
+        and(
+          eq(phoneVerificationCodes.userId, userId),
+          isNull(phoneVerificationCodes.consumedAt),
+          isNull(phoneVerificationCodes.voidedAt),
+        ),
+      );
+    await tx
+      .insert(phoneVerificationCodes)
+      .values({ userId, phone, codeHash: hashOf(userId, phone, code), expiresAt, createdAt: now() });
+    const [user] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+    return storedLocale(user?.locale) ?? 'en';
+  });
+  const text = translatorFor(locale)(phoneCodeMessages.text, {
+    code,
+    productName: deps.env.productName,
+    minutes: Math.round(phoneCodeLifetimeSeconds / 60),
+  });
+  await deps.sms.send(phone, text);
+  return { outcome: 'sent', expiresAt };
+}
+
+/**
+ * Checks the account's live code for the number. A right code is accepted once (the database picks
+ * one of two parallel checks); a wrong one counts, and the fifth voids the code.
+ */
+export async function checkPhoneCode(
+  { db, now }: Pick<PhoneVerificationDeps, 'db' | 'now'>,
+  userId: string,
+  phone: string,
+  code: string,
+): Promise<CheckOutcome> {
+  const live = and(
+    eq(phoneVerificationCodes.userId, userId),
+    eq(phoneVerificationCodes.phone, phone),
+    isNull(phoneVerificationCodes.acceptedAt),
+    isNull(phoneVerificationCodes.consumedAt),
+    isNull(phoneVerificationCodes.voidedAt),
+    gt(phoneVerificationCodes.expiresAt, now()),
+  );
+  const [current] = await db.select().from(phoneVerificationCodes).where(live).limit(1);
+  if (!current) return 'none';
+  const expected = Buffer.from(current.codeHash, 'hex');
+  const given = Buffer.from(hashOf(userId, phone, code), 'hex');
+  if (timingSafeEqual(expected, given)) {
+    const [accepted] = await db
+      .update(phoneVerificationCodes)
+      .set({ acceptedAt: now() })
+      .where(and(eq(phoneVerificationCodes.id, current.id), live))
+      .returning({ id: phoneVerificationCodes.id });
+    return accepted ? 'accepted' : 'none';
+  }
+  // Counted atomically, so concurrent wrong tries cannot share one attempt.
+  const [counted] = await db
+    .update(phoneVerificationCodes)
+    .set({ attempts: sql`${phoneVerificationCodes.attempts} + 1` })
+    .where(eq(phoneVerificationCodes.id, current.id))
+    .returning({ attempts: phoneVerificationCodes.attempts });
+  if ((counted?.attempts ?? phoneCodeMaxAttempts) < phoneCodeMaxAttempts) return 'rejected';
+  await db.update(phoneVerificationCodes).set({ voidedAt: now() }).where(eq(phoneVerificationCodes.id, current.id));
+  return 'exhausted';
+}
+
+/**
+ * Makes a number whose code this account had accepted (in the last ten minutes, not yet used) the
+ * account's phone. The accepted code is used up in the same transaction; the unique index on
+ * users.phone refuses a number that another account verified meanwhile.
+ */
+export async function addVerifiedPhone(
+  { db, now }: Pick<PhoneVerificationDeps, 'db' | 'now'>,
+  userId: string,
+  phone: string,
+): Promise<AddOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [consumed] = await tx
+        .update(phoneVerificationCodes)
+        .set({ consumedAt: now() })
+        .where(
+          and(
+            eq(phoneVerificationCodes.userId, userId),
+            eq(phoneVerificationCodes.phone, phone),
+            isNotNull(phoneVerificationCodes.acceptedAt),
+            gt(phoneVerificationCodes.acceptedAt, new Date(now().getTime() - phoneVerifiedWindowSeconds * 1000)),
+            isNull(phoneVerificationCodes.consumedAt),
+            isNull(phoneVerificationCodes.voidedAt),
+          ),
+        )
+        .returning({ id: phoneVerificationCodes.id });
+      if (!consumed) return { outcome: 'notVerified' } as const;
+      await tx.update(users).set({ phone }).where(eq(users.id, userId));
+      return { outcome: 'added' } as const;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { outcome: 'taken' };
+    throw error;
+  }
+}

@@ -1,0 +1,103 @@
+import * as v from 'valibot';
+import { fromPromise } from 'xstate';
+import { api } from '../../../contract/api';
+import {
+  type CompleteSignInRequest,
+  CompleteSignInResponse,
+  type ProviderId,
+  SignInProvider,
+  StartSignInResponse,
+} from '../../../contract/federated-sign-in';
+import { type StartedSignIn, StartRefused } from '../../../machines/federatedSignIn/federatedSignIn.machine';
+import { CallbackRefused } from '../../../machines/signInCallback/signInCallback.machine';
+import { apiRequest, explained } from '../../lib/api-client';
+
+/**
+ * What the server put in `<meta name="portal-config">` for these pages: the configured providers
+ * and the directory service. Read here rather than in src/lib/config.ts, so the sign-in page's entry
+ * does not carry it.
+ */
+const ProviderSignInConfig = v.object({
+  signInProviders: v.fallback(v.array(SignInProvider), []),
+  directoryServiceUrl: v.fallback(v.nullable(v.string()), null),
+});
+
+export function providerSignInConfig(): v.InferOutput<typeof ProviderSignInConfig> {
+  const content = document.querySelector('meta[name="portal-config"]')?.getAttribute('content');
+  let raw: unknown = {};
+  try {
+    raw = content ? JSON.parse(content) : {};
+  } catch {
+    raw = {};
+  }
+  return v.parse(ProviderSignInConfig, raw && typeof raw === 'object' ? raw : {});
+}
+
+/** POST /api/auth/providers/{provider}/start. */
+export const startProviderSignIn = fromPromise<StartedSignIn, { provider: ProviderId; redirect?: string }>(
+  ({ input }) =>
+    explained(
+      () =>
+        apiRequest(api.startProviderSignIn(input.provider), {
+          method: 'POST',
+          body: { redirect: input.redirect },
+          schema: StartSignInResponse,
+        }),
+      StartRefused,
+    ),
+);
+
+/** POST /api/auth/company/start: the work address's company, or the server's refusal (unknown domain). */
+export const startCompanySignIn = fromPromise<StartedSignIn, { email: string; redirect?: string }>(({ input }) =>
+  explained(
+    () => apiRequest(api.startCompanySignIn, { method: 'POST', body: input, schema: StartSignInResponse }),
+    StartRefused,
+  ),
+);
+
+/**
+ * An answer is sent once per page: its code and state are single use, and React's development mode
+ * starts a screen's actor twice.
+ */
+const completions = new Map<string, Promise<CompleteSignInResponse>>();
+
+/** POST /api/auth/providers/{provider}/complete: the session starts, or the server says why not. */
+export const completeSignIn = fromPromise<CompleteSignInResponse, { provider: string; answer: CompleteSignInRequest }>(
+  ({ input }) => {
+    const key = JSON.stringify([input.provider, input.answer]);
+    let completion = completions.get(key);
+    if (!completion) {
+      completion = explained(
+        () =>
+          apiRequest(api.completeProviderSignIn(input.provider), {
+            method: 'POST',
+            body: input.answer,
+            schema: CompleteSignInResponse,
+            expectUnauthorized: true,
+          }),
+        CallbackRefused,
+      );
+      completions.set(key, completion);
+    }
+    return completion;
+  },
+);
+
+/** The directory service's answer: the first result's country code is the region. */
+const LocationResponse = v.object({
+  results: v.array(v.looseObject({ countryCode: v.optional(v.string()), country_code: v.optional(v.string()) })),
+});
+
+/** GET /api/v1/location on the directory service, when one is configured: a region code, or null. */
+export const lookUpRegion = fromPromise<string | null>(async ({ signal }) => {
+  const { directoryServiceUrl } = providerSignInConfig();
+  if (!directoryServiceUrl) return null;
+  const response = await fetch(new URL('/api/v1/location', directoryServiceUrl), {
+    signal: AbortSignal.any([signal, AbortSignal.timeout(5_000)]),
+    headers: { accept: 'application/json' },
+  });
+  const parsed = v.safeParse(LocationResponse, await response.json());
+  if (!response.ok || !parsed.success) return null;
+  const region = parsed.output.results.map((result) => result.countryCode ?? result.country_code).find(Boolean);
+  return region ? region.toUpperCase() : null;
+});

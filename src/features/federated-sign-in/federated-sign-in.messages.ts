@@ -1,0 +1,18 @@
+import { msg } from '@lingui/core/macro';
+import { FederatedSignInMessage } from '../../../contract/federated-sign-in';
+import { messageTextOf } from '../../lib/contract-messages';
+
+/** The contract's messages of sign-in through a provider, translated (the server answers refusals with them). */
+export const federatedSignInMessageText = messageTextOf({
+  [FederatedSignInMessage.unknownDomain]: msg`Your company does not use single sign-on with us. Sign in with your e-mail and password instead.`,
+  [FederatedSignInMessage.providerUnknown]: msg`This way of signing in is not available.`,
+  [FederatedSignInMessage.providerUnavailable]: msg`The sign-in provider cannot be reached right now. Please try again later.`,
+  [FederatedSignInMessage.signInExpired]: msg`This sign-in has expired or was already used. Please start again.`,
+  [FederatedSignInMessage.signInRefused]: msg`The sign-in could not be confirmed. Please start again.`,
+  [FederatedSignInMessage.cancelled]: msg`The sign-in was cancelled.`,
+  [FederatedSignInMessage.emailMissing]: msg`The provider did not share your e-mail address, which your account needs.`,
+  [FederatedSignInMessage.emailNotVerified]: msg`An account with this e-mail address already exists, and the provider has not confirmed that the address is yours. Sign in with your password instead.`,
+});
+
+/** When the server sent no message (network down, a 5xx). */
+export const signInUnavailable = msg`We could not sign you in right now. Please try again later.`;

@@ -1,0 +1,38 @@
+import { fromPromise } from 'xstate';
+import { api } from '../../../contract/api';
+import { QrSignInAnswered, QrSignInDetails } from '../../../contract/qr-sign-in';
+import { QrApprovalNeedsSignIn, QrApprovalRefused } from '../../../machines/qrApproval/qrApproval.machine';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+/**
+ * A 401 means nobody is signed in on this device: the page offers sign-in rather than the app's
+ * redirect. Other explained refusals carry the server's message.
+ */
+async function asApprover<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw new QrApprovalNeedsSignIn();
+    if (error instanceof ApiError && error.body) throw new QrApprovalRefused(error.body.message);
+    throw error;
+  }
+}
+
+/** GET /api/auth/qr/{id}: where the request comes from. */
+export const loadRequest = fromPromise<QrSignInDetails, { id: string }>(({ input, signal }) =>
+  asApprover(() =>
+    apiRequest(api.qrSignInRequest(input.id), { schema: QrSignInDetails, expectUnauthorized: true, signal }),
+  ),
+);
+
+export const approveRequest = fromPromise<void, { id: string }>(async ({ input }) => {
+  await asApprover(() =>
+    apiRequest(api.qrSignInApproval(input.id), { method: 'POST', schema: QrSignInAnswered, expectUnauthorized: true }),
+  );
+});
+
+export const declineRequest = fromPromise<void, { id: string }>(async ({ input }) => {
+  await asApprover(() =>
+    apiRequest(api.qrSignInDecline(input.id), { method: 'POST', schema: QrSignInAnswered, expectUnauthorized: true }),
+  );
+});

@@ -1,0 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import { QrSignInMessage } from '../../../contract/qr-sign-in';
+import { messageTextOf } from '../../lib/contract-messages';
+
+/** The contract's QR sign-in refusals, translated (the server answers with these texts in `message`). */
+export const qrSignInMessageText = messageTextOf({
+  [QrSignInMessage.notFound]: msg`This sign-in request does not exist. Scan the QR code again.`,
+  [QrSignInMessage.expired]: msg`This sign-in request has expired. Scan the new QR code on the other device.`,
+  [QrSignInMessage.answered]: msg`This sign-in request has already been answered.`,
+});

@@ -1,0 +1,114 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { QRCodeSVG } from 'qrcode.react';
+import type { SnapshotFrom } from 'xstate';
+import type { QrSignInEvent, QrSignInFailure, qrSignInMachine } from '../../../machines/qrSignIn/qrSignIn.machine';
+import { css } from '../../../styled-system/css';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+
+export type QrSignInViewProps = {
+  snapshot: Pick<SnapshotFrom<typeof qrSignInMachine>, 'context' | 'hasTag' | 'matches'>;
+  send: (event: QrSignInEvent) => void;
+  /** The portal's origin, which the link in the code starts with. */
+  origin: string;
+};
+
+/** The page another device opens to approve a request. */
+export const approvalLinkOf = (origin: string, id: string) => `${origin}/qrcode-login/${id}`;
+
+const failureMessages: Record<QrSignInFailure, MessageDescriptor> = {
+  rateLimited: msg`Too many QR codes were asked for from your network. Please wait a few minutes and try again.`,
+  unavailable: msg`We could not get a QR code right now. Please try again later.`,
+};
+
+const codeSize = 176;
+
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' });
+// Dark modules on a light square (with its quiet zone) in every theme: what cameras read.
+const code = css({ display: 'block', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border' });
+// In the code's place and of its size (codeSize), so nothing moves when the code appears.
+const placeholder = css({
+  width: '176px',
+  height: '176px',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  textAlign: 'center',
+  padding: '4',
+  borderRadius: 'l2',
+  borderWidth: '1px',
+  borderColor: 'border',
+  color: 'fg.muted',
+});
+
+/** The sign-in page's QR code: scanned on a device where the person is signed in, it signs this browser in. */
+export function QrSignInView({ snapshot, send, origin }: QrSignInViewProps) {
+  const { t, i18n } = useLingui();
+  const { requestId, secondsLeft, linkCopied, failure } = snapshot.context;
+
+  if (snapshot.matches('failed')) {
+    return (
+      <div className={stack}>
+        <Alert>{i18n._(failureMessages[failure ?? 'unavailable'])}</Alert>
+        <Button variant="outline" onClick={() => send({ type: 'user.retry' })}>
+          <Trans>Show a new QR code</Trans>
+        </Button>
+      </div>
+    );
+  }
+  if (snapshot.matches('declined')) {
+    return (
+      <div className={stack}>
+        <Alert>
+          <Trans>The sign-in was declined on the other device.</Trans>
+        </Alert>
+        <Button variant="outline" onClick={() => send({ type: 'user.retry' })}>
+          <Trans>Show a new QR code</Trans>
+        </Button>
+      </div>
+    );
+  }
+  if (snapshot.matches('signingIn') || snapshot.matches('signedIn')) {
+    return (
+      <p role="status" className={placeholder}>
+        <Trans>Approved. Signing you in…</Trans>
+      </p>
+    );
+  }
+  if (!snapshot.matches('showing') || !requestId) {
+    return (
+      <p role="status" aria-busy="true" className={placeholder}>
+        <Trans>Getting a QR code…</Trans>
+      </p>
+    );
+  }
+  const link = approvalLinkOf(origin, requestId);
+  return (
+    <div className={stack}>
+      <QRCodeSVG
+        className={code}
+        value={link}
+        size={codeSize}
+        level="M"
+        marginSize={4}
+        bgColor="#ffffff"
+        fgColor="#000000"
+        role="img"
+        aria-label={t`QR code for signing in from another device`}
+      />
+      <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+        <Plural value={secondsLeft} one="Valid for # more second" other="Valid for # more seconds" />
+      </p>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
+        <Button variant="outline" onClick={() => send({ type: 'user.copyLink' })}>
+          <Trans>Copy link</Trans>
+        </Button>
+        <span role="status" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          {linkCopied ? <Trans>Link copied</Trans> : null}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../contract/api';
+import { AccountSessions } from '../../contract/sessions';
+import { apiRequest } from './api-client';
+
+/**
+ * The person's live sessions (GET /api/account/sessions): "Your sessions" reads it, and its sign-outs
+ * invalidate it. Read again whenever the page is looked at, since sessions begin elsewhere.
+ */
+export const accountSessionsQuery = queryOptions({
+  queryKey: ['account', 'sessions'] as const,
+  queryFn: ({ signal }) => apiRequest(api.accountSessions, { schema: AccountSessions, signal }),
+  staleTime: 0,
+});

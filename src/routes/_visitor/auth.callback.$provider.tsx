@@ -1,0 +1,38 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { titleHead } from '../../app/page-title';
+import { SignInCallbackScreen } from '../../features/federated-sign-in/sign-in-callback.screen';
+
+const title = msg`Signing in`;
+
+const CallbackParameter = v.fallback(v.optional(v.pipe(v.string(), v.maxLength(4096))), undefined);
+
+/**
+ * Where a provider sends the person back after sign-in (spec section 2): its answer goes to the
+ * server, which starts the session; then the phone offer or the redirect (signInCallback machine).
+ */
+export const Route = createFileRoute('/_visitor/auth/callback/$provider')({
+  validateSearch: v.looseObject({
+    code: CallbackParameter,
+    state: CallbackParameter,
+    iss: CallbackParameter,
+    error: CallbackParameter,
+  }),
+  head: () => titleHead(i18n._(title)),
+  component: SignInCallbackPage,
+});
+
+function SignInCallbackPage() {
+  const { provider } = Route.useParams();
+  const { code, state, iss, error } = Route.useSearch();
+  const { session } = Route.useRouteContext();
+  return (
+    <SignInCallbackScreen
+      provider={provider}
+      answer={{ code, state, iss, error }}
+      onSignedIn={(user) => session.send({ type: 'session.signedIn', user })}
+    />
+  );
+}

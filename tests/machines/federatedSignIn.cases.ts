@@ -1,0 +1,40 @@
+import { FederatedSignInMessage } from '../../contract/federated-sign-in';
+import { type FederatedSignInContext, StartRefused } from '../../machines/federatedSignIn/federatedSignIn.machine';
+
+export const authorizationUrl = 'https://accounts.example/authorize?client_id=portal&state=s';
+
+/** Sample events for generating the federated sign-in machine's paths. */
+export const federatedSignInCases = {
+  'user.chooseProvider': [{ type: 'user.chooseProvider', provider: 'google' }],
+  // A work address and a malformed one, each only when it is not already typed.
+  'user.changeWorkEmail': ({ context }: { context: FederatedSignInContext }) =>
+    ['casey@northwind.example', 'casey@']
+      .filter((value) => value !== context.workEmail)
+      .map((value) => ({ type: 'user.changeWorkEmail' as const, value })),
+  'xstate.done.actor.startProviderSignIn': [
+    { type: 'xstate.done.actor.startProviderSignIn', output: { authorizationUrl }, actorId: 'startProviderSignIn' },
+  ],
+  'xstate.error.actor.startProviderSignIn': [
+    {
+      type: 'xstate.error.actor.startProviderSignIn',
+      error: new StartRefused(FederatedSignInMessage.providerUnavailable),
+      actorId: 'startProviderSignIn',
+    },
+    {
+      type: 'xstate.error.actor.startProviderSignIn',
+      error: new Error('network down'),
+      actorId: 'startProviderSignIn',
+    },
+  ],
+  'xstate.done.actor.startCompanySignIn': [
+    { type: 'xstate.done.actor.startCompanySignIn', output: { authorizationUrl }, actorId: 'startCompanySignIn' },
+  ],
+  'xstate.error.actor.startCompanySignIn': [
+    {
+      type: 'xstate.error.actor.startCompanySignIn',
+      error: new StartRefused(FederatedSignInMessage.unknownDomain),
+      actorId: 'startCompanySignIn',
+    },
+    { type: 'xstate.error.actor.startCompanySignIn', error: new Error('network down'), actorId: 'startCompanySignIn' },
+  ],
+} as const;

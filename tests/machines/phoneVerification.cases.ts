@@ -1,0 +1,54 @@
+import type { SessionClaims } from '../../contract/auth';
+import { PhoneMessage } from '../../contract/phone';
+import {
+  PhoneRefused,
+  type PhoneVerificationContext,
+} from '../../machines/phoneVerification/phoneVerification.machine';
+
+export const sentTo = '+12015550123';
+
+export const verifiedUser: SessionClaims = {
+  sub: '0b6f3a52-4c1d-4e8f-9a7b-1c2d3e4f5a6b',
+  email: 'sam@example.com',
+  phone: sentTo,
+  accountCreated: '2026-11-20T08:00:00.000Z',
+  iat: 1_795_000_000,
+  role: 'user',
+  idp: 'password',
+};
+
+type Snapshot = { context: PhoneVerificationContext; matches: (state: string) => boolean };
+
+/** A field changes to a value of the other kind (given or empty, well-formed or not), and back. */
+const toggles =
+  <T extends string>(type: T, field: 'number' | 'code', [good, bad]: [string, string]) =>
+  ({ context }: Snapshot) => [{ type, value: context[field] === good ? bad : good }];
+
+const refused = (actorId: string, ...messages: string[]) => [
+  ...messages.map((message) => ({ type: `xstate.error.actor.${actorId}`, error: new PhoneRefused(message), actorId })),
+  { type: `xstate.error.actor.${actorId}`, error: new Error('network down'), actorId },
+];
+
+/** Sample events for generating the phone verification machine's paths. */
+export const phoneVerificationCases = {
+  'user.changeRegion': ({ context }: Snapshot) => [
+    { type: 'user.changeRegion', region: context.region === 'US' ? 'DE' : 'US' },
+  ],
+  'user.changeNumber': toggles('user.changeNumber', 'number', ['(201) 555-0123', '']),
+  'user.changeCode': toggles('user.changeCode', 'code', ['482913', '48']),
+  // A new code is offered once the cooldown has passed, and always for a dead code.
+  'user.resendCode': (snapshot: Snapshot) =>
+    snapshot.context.canResend || snapshot.matches('codeExpired') ? [{ type: 'user.resendCode' }] : [],
+  'xstate.done.actor.requestCode': [
+    {
+      type: 'xstate.done.actor.requestCode',
+      output: { phone: sentTo, expiresAt: '2026-11-25T12:05:00.000Z' },
+      actorId: 'requestCode',
+    },
+  ],
+  'xstate.error.actor.requestCode': refused('requestCode', PhoneMessage.numberInvalid, PhoneMessage.numberTaken),
+  'xstate.done.actor.verifyCode': [{ type: 'xstate.done.actor.verifyCode', output: undefined, actorId: 'verifyCode' }],
+  'xstate.error.actor.verifyCode': refused('verifyCode', PhoneMessage.codeInvalid, PhoneMessage.codeExpired),
+  'xstate.done.actor.addPhone': [{ type: 'xstate.done.actor.addPhone', output: verifiedUser, actorId: 'addPhone' }],
+  'xstate.error.actor.addPhone': refused('addPhone', PhoneMessage.numberTaken),
+} as const;

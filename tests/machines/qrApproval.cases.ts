@@ -1,0 +1,31 @@
+import { type QrSignInDetails, QrSignInMessage } from '../../contract/qr-sign-in';
+import { QrApprovalNeedsSignIn, QrApprovalRefused } from '../../machines/qrApproval/qrApproval.machine';
+
+export const requestId = '3f2b8c1e-5d4a-4f6b-9c8d-7e6f5a4b3c2d';
+
+export const firefoxRequest: QrSignInDetails = {
+  id: requestId,
+  browser: 'Firefox',
+  system: 'Windows',
+  network: '198.51.100.0/24',
+  requestedAt: '2026-11-25T08:00:00.000Z',
+};
+
+/** The failures every call can meet: no session, the server's refusal, no answer at all. */
+const failures = (actorId: 'loadRequest' | 'approveRequest' | 'declineRequest') => [
+  { type: `xstate.error.actor.${actorId}`, error: new QrApprovalNeedsSignIn(), actorId },
+  { type: `xstate.error.actor.${actorId}`, error: new QrApprovalRefused(QrSignInMessage.expired), actorId },
+  { type: `xstate.error.actor.${actorId}`, error: new Error('network down'), actorId },
+];
+
+/** Sample events for generating the QR approval machine's paths. */
+export const qrApprovalCases = {
+  'xstate.done.actor.loadRequest': [
+    { type: 'xstate.done.actor.loadRequest', output: firefoxRequest, actorId: 'loadRequest' },
+  ],
+  'xstate.error.actor.loadRequest': failures('loadRequest'),
+  'xstate.done.actor.approveRequest': [{ type: 'xstate.done.actor.approveRequest', actorId: 'approveRequest' }],
+  'xstate.error.actor.approveRequest': failures('approveRequest'),
+  'xstate.done.actor.declineRequest': [{ type: 'xstate.done.actor.declineRequest', actorId: 'declineRequest' }],
+  'xstate.error.actor.declineRequest': failures('declineRequest'),
+};

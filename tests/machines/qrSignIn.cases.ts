@@ -1,0 +1,39 @@
+import type { SessionClaims } from '../../contract/auth';
+import { QrSignInError } from '../../machines/qrSignIn/qrSignIn.machine';
+
+export const firstRequestId = '3f2b8c1e-5d4a-4f6b-9c8d-7e6f5a4b3c2d';
+
+export const approver: SessionClaims = {
+  sub: '0b6f3a52-4c1d-4e8f-9a7b-1c2d3e4f5a6b',
+  email: 'sam@example.com',
+  phone: null,
+  accountCreated: '2026-01-02T03:04:05.000Z',
+  iat: 1_790_000_000,
+  role: 'user',
+  idp: 'password',
+};
+
+const answer = (output: 'approved' | 'declined' | 'expired') => ({
+  type: 'xstate.done.actor.waitForAnswer',
+  output,
+  actorId: 'waitForAnswer',
+});
+
+/** Sample events for generating the QR sign-in machine's paths. */
+export const qrSignInCases = {
+  'xstate.done.actor.createRequest': [
+    { type: 'xstate.done.actor.createRequest', output: { id: firstRequestId }, actorId: 'createRequest' },
+  ],
+  'xstate.error.actor.createRequest': [
+    { type: 'xstate.error.actor.createRequest', error: new QrSignInError('rateLimited'), actorId: 'createRequest' },
+    { type: 'xstate.error.actor.createRequest', error: new Error('network down'), actorId: 'createRequest' },
+  ],
+  'xstate.done.actor.waitForAnswer': [answer('approved'), answer('declined'), answer('expired')],
+  'xstate.error.actor.waitForAnswer': [
+    { type: 'xstate.error.actor.waitForAnswer', error: new Error('network down'), actorId: 'waitForAnswer' },
+  ],
+  'xstate.done.actor.signIn': [{ type: 'xstate.done.actor.signIn', output: approver, actorId: 'signIn' }],
+  'xstate.error.actor.signIn': [
+    { type: 'xstate.error.actor.signIn', error: new QrSignInError('unavailable'), actorId: 'signIn' },
+  ],
+} as const;

@@ -17,7 +17,8 @@ async function linkInQrCode(page: Page): Promise<string> {
   await expect(qrCode(page)).toBeVisible();
   const { data, width, height } = await qrCode(page).evaluate(async (svg) => {
     const image = new Image();
-    image.src = `data:image/svg+xml;base64,${btoa(new XMLSerializer().serializeToString(svg))}`;
+    // The SVG carries its label in the page's language: URI-encoded, not base64 (Latin-1 only).
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
     await image.decode();
     const size = 400;
     const canvas = document.createElement('canvas');

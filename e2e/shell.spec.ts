@@ -33,8 +33,9 @@ test('the shell works by keyboard alone: skip link, account menu, change passwor
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Change password' }).getByLabel('Current password')).toBeFocused();
 
-  // The navigation is reachable by Tab, and the current page is marked.
-  await tabTo(page, mainNavigation(page).getByRole('link', { name: 'Routers' }));
+  // The navigation is reachable by Tab (around the account page's every section), and the current
+  // page is marked.
+  await tabTo(page, mainNavigation(page).getByRole('link', { name: 'Routers' }), 60);
   await expect(mainNavigation(page).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/routers$/);

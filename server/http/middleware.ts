@@ -1,6 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { api } from '../../contract/api';
 import type { SessionClaims } from '../../contract/auth';
@@ -14,6 +14,11 @@ export const sessionCookieName = 'portal_session';
 
 export function sessionCookieOptions(env: Pick<Env, 'production'>) {
   return { httpOnly: true, secure: env.production, sameSite: 'Lax', path: '/' } as const;
+}
+
+/** Hands the browser a session's token: the cookie lives as long as the session does. */
+export function setSessionCookie(c: Context, env: Pick<Env, 'production' | 'sessionTtlSeconds'>, token: string) {
+  setCookie(c, sessionCookieName, token, { ...sessionCookieOptions(env), maxAge: env.sessionTtlSeconds });
 }
 
 export type AppVariables = {

@@ -10,6 +10,7 @@ import {
 import { ErrorCode } from '../../contract/errors';
 import { ApiFailure, failures } from '../http/errors';
 import { type AppEnv, bodyOf, clientAddressOf, queryOf, validateJson, validateQuery } from '../http/middleware';
+import { spendRateLimits } from '../http/rate-limits';
 import { negotiateLocale } from '../mail/i18n';
 import { createPendingAccount, finalizeAccountCreation, resendVerificationCode } from '../services/account-creation';
 import type { AppServices } from '../services/index';
@@ -37,13 +38,7 @@ const codeExpired = () => new ApiFailure(400, ErrorCode.codeExpired, AccountCrea
 export function accountCreationRoutes(services: AppServices) {
   const { rateLimiter, env } = services;
 
-  async function limit(rules: [RateLimitRule, string][]): Promise<void> {
-    for (const [rule, subject] of rules) {
-      const verdict = await rateLimiter.check(rule, subject);
-      if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
-    }
-    for (const [rule, subject] of rules) await rateLimiter.count(rule, subject);
-  }
+  const limit = (rules: ReadonlyArray<readonly [RateLimitRule, string]>) => spendRateLimits(rateLimiter, rules);
 
   const codeLimits = (email: string, client: string): [RateLimitRule, string][] => [
     [accountCreationLimits.codeCooldown, email],

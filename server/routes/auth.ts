@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie } from 'hono/cookie';
 import { LoginRequest, type SessionResponse } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import { ApiFailure, failures } from '../http/errors';
@@ -9,6 +9,7 @@ import {
   clientAddressOf,
   sessionCookieName,
   sessionCookieOptions,
+  setSessionCookie,
   validateJson,
 } from '../http/middleware';
 import type { AppServices } from '../services/index';
@@ -32,7 +33,7 @@ export function authRoutes(services: AppServices) {
         // One answer for an unknown e-mail and a wrong password: the account is not revealed.
         throw new ApiFailure(401, ErrorCode.invalidCredentials, 'The e-mail address or password is incorrect.');
       }
-      setCookie(c, sessionCookieName, result.token, { ...cookieOptions, maxAge: env.sessionTtlSeconds });
+      setSessionCookie(c, env, result.token);
       return c.json({ user: result.claims } satisfies SessionResponse, 200);
     })
     .post('/logout', async (c) => {

@@ -16,8 +16,8 @@ import {
   type AppEnv,
   bodyOf,
   clientAddressOf,
-  sessionCookieName,
   sessionCookieOptions,
+  setSessionCookie,
   validateJson,
 } from '../http/middleware';
 import { type FederatedSignInRefusal, FederatedSignInRefused } from '../services/federated-sign-in/federated-sign-in';
@@ -92,7 +92,7 @@ export function federatedSignInRoutes(services: AppServices) {
           userAgent: c.req.header('user-agent') ?? null,
         }),
       );
-      setCookie(c, sessionCookieName, result.token, { ...sessionCookieOptions(env), maxAge: env.sessionTtlSeconds });
+      setSessionCookie(c, env, result.token);
       return c.json(
         {
           user: result.claims,

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { setCookie } from 'hono/cookie';
 import { api } from '../../contract/api';
 import type { SessionResponse } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
@@ -12,11 +11,11 @@ import {
   bodyOf,
   clientAddressOf,
   requireSession,
-  sessionCookieName,
-  sessionCookieOptions,
   sessionOf,
+  setSessionCookie,
   validateJson,
 } from '../http/middleware';
+import { spendRateLimits } from '../http/rate-limits';
 import type { AppServices } from '../services/index';
 import { SmsNotSent } from '../services/phone/sms';
 import {
@@ -51,13 +50,7 @@ export function phoneRoutes(services: AppServices) {
   // api.phoneVerificationCode(phone) with Hono's parameter (the route table would encode its colon).
   const codePath = '/api/phone/:phone/verification-code';
 
-  async function limit(rules: [RateLimitRule, string][]): Promise<void> {
-    for (const [rule, subject] of rules) {
-      const verdict = await rateLimiter.check(rule, subject);
-      if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
-    }
-    for (const [rule, subject] of rules) await rateLimiter.count(rule, subject);
-  }
+  const limit = (rules: ReadonlyArray<readonly [RateLimitRule, string]>) => spendRateLimits(rateLimiter, rules);
 
   return new Hono<AppEnv>()
     .post(codePath, requireSession(), async (c) => {
@@ -104,7 +97,7 @@ export function phoneRoutes(services: AppServices) {
       const reissued = user ? await services.sessions.reissue(session.sessionId, user) : null;
       if (!reissued) throw failures.unauthorized();
       // The session's `phone` claim is now the number, as after a sign-in.
-      setCookie(c, sessionCookieName, reissued.token, { ...sessionCookieOptions(env), maxAge: env.sessionTtlSeconds });
+      setSessionCookie(c, env, reissued.token);
       return c.json({ user: reissued.claims } satisfies SessionResponse, 200);
     });
 }

@@ -21,9 +21,9 @@ import {
   clientAddressOf,
   queryOf,
   requireSession,
-  sessionCookieName,
   sessionCookieOptions,
   sessionOf,
+  setSessionCookie,
   validateJson,
   validateQuery,
 } from '../http/middleware';
@@ -134,7 +134,7 @@ export function qrSignInRoutes(services: AppServices) {
           clientAddress: clientAddressOf(c, env),
         });
         if (result.outcome !== 'signedIn') throw redeemRefusals[result.outcome]();
-        setCookie(c, sessionCookieName, result.token, { ...sessionCookieOptions(env), maxAge: env.sessionTtlSeconds });
+        setSessionCookie(c, env, result.token);
         return c.json({ user: result.claims } satisfies SessionResponse, 200);
       })
       // The approving device: a signed-in person.

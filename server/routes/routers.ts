@@ -7,8 +7,8 @@ import {
   TeamRouterRequest,
   type TeamRouterResponse,
 } from '../../contract/routers';
-import { failures } from '../http/errors';
 import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
+import { spendRateLimits } from '../http/rate-limits';
 import type { BillingActor } from '../services/billing/billing';
 import type { AppServices } from '../services/index';
 import type { RateLimitRule } from '../services/rate-limit';
@@ -29,13 +29,7 @@ export const routerCouponLimits = {
 export function routerRoutes(services: AppServices) {
   const { rateLimiter, env } = services;
 
-  async function limit(rules: [RateLimitRule, string][]): Promise<void> {
-    for (const [rule, subject] of rules) {
-      const verdict = await rateLimiter.check(rule, subject);
-      if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
-    }
-    for (const [rule, subject] of rules) await rateLimiter.count(rule, subject);
-  }
+  const limit = (rules: ReadonlyArray<readonly [RateLimitRule, string]>) => spendRateLimits(rateLimiter, rules);
 
   return new Hono<AppEnv>()
     .get(api.routers, requireSession(), async (c) => {

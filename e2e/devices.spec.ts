@@ -158,11 +158,9 @@ test.describe('in Arabic', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await main.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await expect(main).toHaveCSS('direction', 'rtl');
     // The code itself stays left to right.
-    expect(
-      await page.locator('input[inputmode="numeric"]').evaluate((element) => getComputedStyle(element).direction),
-    ).toBe('ltr');
+    await expect(page.locator('input[inputmode="numeric"]')).toHaveCSS('direction', 'ltr');
     await expectNoAxeViolations(page);
 
     await page.goto('/account#devices');

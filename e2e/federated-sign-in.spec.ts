@@ -111,13 +111,13 @@ test.describe('in Arabic', () => {
     const other = page.locator('section[aria-labelledby="other-ways"]');
     // Google, Microsoft and the company account (the QR block may add buttons of its own).
     await expect(other.getByRole('button').nth(2)).toBeVisible();
-    expect(await other.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await expect(other).toHaveCSS('direction', 'rtl');
     await expectNoAxeViolations(page);
 
     // The refused callback, in Arabic.
     await page.goto('/auth/callback/google?code=not-from-a-provider&state=forged');
     await expect(page.getByRole('alert')).toBeVisible();
-    expect(await page.getByRole('main').evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await expect(page.getByRole('main')).toHaveCSS('direction', 'rtl');
     await expectNoAxeViolations(page);
   });
 });

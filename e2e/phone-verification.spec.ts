@@ -127,9 +127,10 @@ test.describe('in Arabic', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await main.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    // Retrying assertions: the page may still swap its first rendering for the loaded one.
+    await expect(main).toHaveCSS('direction', 'rtl');
     const field = page.locator('input[type="tel"]');
-    expect(await field.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+    await expect(field).toHaveCSS('direction', 'ltr');
     await expectNoAxeViolations(page);
 
     const number = numberOfTest(104);
@@ -138,9 +139,7 @@ test.describe('in Arabic', () => {
     await field.fill(number.typed);
     await page.locator('button[type="submit"]').click();
     await expect(page).toHaveURL(/\/phone-number-verification\?/);
-    expect(
-      await page.locator('input[inputmode="numeric"]').evaluate((element) => getComputedStyle(element).direction),
-    ).toBe('ltr');
+    await expect(page.locator('input[inputmode="numeric"]')).toHaveCSS('direction', 'ltr');
     await expect(page.locator('bdi[dir="ltr"]', { hasText: number.formatted })).toBeVisible();
     await expectNoAxeViolations(page);
   });

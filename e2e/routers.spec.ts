@@ -129,7 +129,7 @@ test.describe('in Arabic', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const main = page.getByRole('main');
     await expect(main.getByRole('rowheader', { name: 'Living room router' })).toBeVisible();
-    expect(await main.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await expect(main).toHaveCSS('direction', 'rtl');
     await expectNoAxeViolations(page);
   });
 });

@@ -189,7 +189,7 @@ test.describe('in Arabic', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const section = page.locator('#sessions');
     await expect(section.getByRole('article')).toHaveCount(2);
-    expect(await section.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await expect(section).toHaveCSS('direction', 'rtl');
     await expectNoAxeViolations(page);
     await phone.context().close();
   });

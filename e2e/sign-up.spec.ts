@@ -120,7 +120,7 @@ test.describe('Arabic', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     const form = page.locator('form');
     await expect(form).toBeVisible();
-    expect(await form.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await expect(form).toHaveCSS('direction', 'rtl');
     // Addresses stay left to right inside the right-to-left form.
     await expect(page.locator('input[name="email"]')).toHaveAttribute('dir', 'ltr');
     await expectNoAxeViolations(page);

@@ -139,7 +139,7 @@ test.describe('in Arabic', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 2 }).first()).toBeVisible();
-    expect(await main.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await expect(main).toHaveCSS('direction', 'rtl');
     await expectNoAxeViolations(page);
   });
 });

@@ -169,7 +169,7 @@ test.describe('in Arabic', () => {
     await page.goto('/subscription?referenceId=demo-teams-yearly');
     const members = page.getByRole('table').first();
     await expect(members).toBeVisible();
-    expect(await members.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await expect(members).toHaveCSS('direction', 'rtl');
     await expectNoAxeViolations(page);
   });
 });

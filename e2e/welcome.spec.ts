@@ -75,7 +75,7 @@ test.describe('in Arabic', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await main.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await expect(main).toHaveCSS('direction', 'rtl');
     // The ways in and the apps are there, whatever the words.
     await expect(main.locator('a[href^="/login"], a[href^="/create"]')).toHaveCount(2);
     await expect(main.locator('a[href^="https://bondline.example/apps/"]')).toHaveCount(5);

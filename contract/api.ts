@@ -101,4 +101,14 @@ export const api = {
   startCompanySignIn: '/api/auth/company/start',
   /** POST the provider's answer (code, state, iss or error): starts the session. */
   completeProviderSignIn: (provider: string) => `/api/auth/providers/${encodeURIComponent(provider)}/complete`,
+
+  // Usage statistics (issue 12): query from, to (ISO), and device for the device calls.
+  individualTunnelStats: '/api/stats/individual-tunnel-stats',
+  individualNetStats: '/api/stats/individual-net-stats',
+  teamTunnelStats: (teamId: number) => `/api/stats/team-tunnel-stats/${teamId}`,
+  teamNetStats: (teamId: number) => `/api/stats/team-net-stats/${teamId}`,
+  deviceTunnelStats: '/api/stats/device-tunnel-stats',
+  deviceNetStats: '/api/stats/device-net-stats',
+  /** POST: a VPN server's signed batch of tunnel events and net samples. */
+  statsIngest: '/api/stats/ingest',
 } as const;

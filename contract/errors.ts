@@ -58,6 +58,10 @@ export const ErrorCode = {
   unknownDomain: 'unknown_domain',
   /** A provider's unverified address matches an existing account, which is not taken over. */
   emailNotVerified: 'email_not_verified',
+  /** Stats ingestion has no STATS_INGEST_SECRET in production. */
+  ingestionOff: 'ingestion_off',
+  /** A stats batch id that an earlier, different batch took. */
+  batchIdReused: 'batch_id_reused',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -22,6 +22,7 @@ import { passwordRoutes } from './routes/password';
 import { phoneRoutes } from './routes/phone';
 import { qrSignInRoutes } from './routes/qr-sign-in';
 import { routerRoutes } from './routes/routers';
+import { statsRoutes } from './routes/stats';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { teamApiRoutes } from './routes/team-api';
 import { teamKeyRoutes } from './routes/team-keys';
@@ -91,6 +92,8 @@ export function createApp(services: AppServices) {
   app.route('/api/account', yourSessionsRoutes(services));
   // Phone verification (issue 11): paths under /api/phone and /api/account, as the route table names them.
   app.route('/', phoneRoutes(services));
+  // Usage statistics (issue 12): the six stats calls and the VPN servers' signed batches.
+  app.route('/', statsRoutes(services));
   if (!services.env.production) app.route('/dev/mailbox', devMailboxRoutes(services));
 
   app.notFound((c) => c.json(errorBody(ErrorCode.notFound, 'Not found.'), 404));

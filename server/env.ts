@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { developmentBillingWebhookSecret } from './services/billing/event-signature';
 import { type FederatedSignInSettings, federatedSignInSettings } from './services/federated-sign-in/settings';
+import { developmentStatsIngestSecret } from './services/stats/batch-signature';
 
 const Port = v.pipe(
   v.optional(v.string(), '3000'),
@@ -96,6 +97,9 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')),
   ),
   BILLING_PERIOD_JOB_SECONDS: PositiveNumber('60'),
+  STATS_INGEST_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')),
+  ),
   BOT_CHECK: BotCheckSetting,
   BOT_CHECK_SITE_KEY: v.optional(v.string()),
   BOT_CHECK_SECRET: v.optional(v.string()),
@@ -176,6 +180,11 @@ export type Env = {
   billingWebhookSecret: string;
   /** How often period ends are processed. */
   billingPeriodJobSeconds: number;
+  /**
+   * Signs the VPN servers' stats batches; outside production a marked development default, in
+   * production unset turns ingestion off. Never logged.
+   */
+  statsIngestSecret: string | null;
   /** Regions offered phone verification after sign-up, with the spec's opaque value (public). */
   phoneVerificationRegions: Record<string, number>;
   /** The SMS provider; its token is never logged. */
@@ -233,6 +242,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     botCheck,
     billingWebhookSecret: env.BILLING_WEBHOOK_SECRET ?? developmentBillingWebhookSecret,
     billingPeriodJobSeconds: env.BILLING_PERIOD_JOB_SECONDS,
+    statsIngestSecret: env.STATS_INGEST_SECRET ?? (production ? null : developmentStatsIngestSecret),
     phoneVerificationRegions: Object.fromEntries(
       env.PHONE_VERIFICATION_REGIONS.split(',').map((entry) => {
         const [region = '', value = ''] = entry.trim().split(':');

@@ -480,3 +480,34 @@ export const smsOutbox = pgTable('sms_outbox', {
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
 });
+
+// Usage statistics (issue 12); the rollups of the net samples are read and written in SQL only.
+export const statsBatches = pgTable('stats_batches', {
+  batchId: text('batch_id').primaryKey(),
+  serverId: uuid('server_id').references(() => servers.id, { onDelete: 'set null' }),
+  bodySha256: text('body_sha256').notNull(),
+  tunnelEvents: integer('tunnel_events').notNull(),
+  netSamples: integer('net_samples').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tunnelEvents = pgTable('tunnel_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  deviceUuid: uuid('device_uuid')
+    .notNull()
+    .references(() => devices.deviceUuid, { onDelete: 'cascade' }),
+  serverId: uuid('server_id').references(() => servers.id, { onDelete: 'set null' }),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  type: text('type').notNull().$type<'connect' | 'disconnect'>(),
+});
+
+export const netSamples = pgTable('net_samples', {
+  deviceUuid: uuid('device_uuid')
+    .notNull()
+    .references(() => devices.deviceUuid, { onDelete: 'cascade' }),
+  serverId: uuid('server_id').references(() => servers.id, { onDelete: 'set null' }),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  intervalSeconds: integer('interval_seconds').notNull(),
+  rxBytes: bigint('rx_bytes', { mode: 'number' }).notNull(),
+  txBytes: bigint('tx_bytes', { mode: 'number' }).notNull(),
+});

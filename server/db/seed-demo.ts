@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BillingEvent } from '../../contract/billing';
 import { invitationLifetimeSeconds } from '../../contract/teams';
 import { createLedger } from '../services/billing/ledger';
 import { hashPassword } from '../services/passwords';
+import { writeDemoUsage } from '../services/stats/demo-usage';
 import { recordTeamEvent } from '../services/teams/audit';
 import { sha256Hex } from '../services/teams/members';
 import type { Database } from './database';
@@ -462,6 +463,28 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
       { code: demoRouterCoupons.threeYear, planCode: 'router-3year', expiresAt: daysAgo(-365) },
       { code: demoRouterCoupons.expired, planCode: 'router-3year', expiresAt: daysAgo(30) },
     ]);
+
+    // Issue 12, usage statistics: three weeks of tunnel events and traffic, at five minutes, for the
+    // individual's devices on their private server and the team's devices on the team server.
+    const serverNamed = async (name: string) =>
+      (await tx.select({ id: servers.id }).from(servers).where(eq(servers.name, name)))[0]?.id ?? null;
+    const teamServer = await serverNamed('Frankfurt team server');
+    // The team's devices have been with it for two months, so their history fills the three weeks.
+    const teamPeople = [demoAccounts.teamOwner, demoAccounts.teamAdmin, demoAccounts.teamUser].map(idOf);
+    await tx
+      .update(devices)
+      .set({ linkedAt: daysAgo(60) })
+      .where(inArray(devices.userId, teamPeople));
+    await writeDemoUsage(
+      tx,
+      [
+        { userId: individualId, serverId: await serverNamed('Private server'), rhythm: 'evening' },
+        { userId: teamPeople[0] ?? '', serverId: teamServer, rhythm: 'always' },
+        { userId: teamPeople[1] ?? '', serverId: teamServer, rhythm: 'office' },
+        { userId: teamPeople[2] ?? '', serverId: teamServer, rhythm: 'office' },
+      ],
+      { end: new Date(seededAt), days: 21, intervalSeconds: 300, seed: 12 },
+    );
   });
   return true;
 }

@@ -77,17 +77,18 @@ export function securityHeaders({
 }
 
 /**
- * Calls that come from no browser: the order site's signed events, and a device (the VPN app)
- * asking for an activation code, which needs no session and changes no account.
+ * Calls that come from no browser: the order site's signed events, the VPN servers' signed stats
+ * batches, and a device (the VPN app) asking for an activation code, which needs no session and
+ * changes no account.
  */
-const serverToServerPaths = new Set<string>([api.billingEvents, api.deviceActivationCode]);
+const serverToServerPaths = new Set<string>([api.billingEvents, api.deviceActivationCode, api.statsIngest]);
 
 /**
  * Cross-site request forgery: a mutation must come from the portal's own pages. Browsers that send
  * Sec-Fetch-Site say so directly (this also admits partner host names serving the same app);
  * otherwise the Origin must be the public origin. A request with neither is refused. The order
- * site's events (proven by their signature) and a device's request for an activation code are the
- * exceptions (serverToServerPaths).
+ * site's events and the VPN servers' stats batches (proven by their signatures) and a device's
+ * request for an activation code are the exceptions (serverToServerPaths).
  */
 export function sameOriginMutations(env: Env): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -1,0 +1,120 @@
+import { type Context, Hono } from 'hono';
+import * as v from 'valibot';
+import { api } from '../../contract/api';
+import { ErrorCode } from '../../contract/errors';
+import {
+  DeviceStatsQuery,
+  type NetStats,
+  StatsBatch,
+  type StatsBatchReceipt,
+  StatsMessage,
+  StatsRangeQuery,
+  statsSignatureHeaders,
+  type TeamTunnelStats,
+  type TunnelStats,
+} from '../../contract/stats';
+import { ApiFailure, failures } from '../http/errors';
+import { type AppEnv, queryOf, requireSession, sessionOf, validateQuery } from '../http/middleware';
+import type { AppServices } from '../services/index';
+import { verifyStatsBatchSignature } from '../services/stats/batch-signature';
+import { storeBatch } from '../services/stats/ingestion';
+import {
+  deviceScope,
+  individualScope,
+  netStats,
+  teamScope,
+  teamTunnelStats,
+  tunnelStats,
+} from '../services/stats/usage-stats';
+
+const ingestRefusals = {
+  off: () => new ApiFailure(503, ErrorCode.ingestionOff, StatsMessage.ingestionOff),
+  invalidSignature: () => new ApiFailure(401, ErrorCode.invalidSignature, StatsMessage.signatureInvalid),
+  stale: () => new ApiFailure(401, ErrorCode.staleEvent, StatsMessage.signatureStale),
+  idReused: () => new ApiFailure(409, ErrorCode.batchIdReused, StatsMessage.batchIdReused),
+};
+
+/** The six stats calls (a session) and the VPN servers' signed ingestion, mounted at the root. */
+export function statsRoutes(services: AppServices) {
+  const { db, env, now } = services;
+  return new Hono<AppEnv>()
+    .get(api.individualTunnelStats, requireSession(), validateQuery(StatsRangeQuery), async (c) => {
+      const scope = await individualScope(db, userOf(c));
+      return answer(c, (await tunnelStats(db, scope, queryOf(c, StatsRangeQuery))) satisfies TunnelStats);
+    })
+    .get(api.individualNetStats, requireSession(), validateQuery(StatsRangeQuery), async (c) => {
+      const scope = await individualScope(db, userOf(c));
+      return answer(c, (await netStats(db, scope, queryOf(c, StatsRangeQuery))) satisfies NetStats);
+    })
+    .get('/api/stats/team-tunnel-stats/:teamId', requireSession(), validateQuery(StatsRangeQuery), async (c) => {
+      const scope = await teamScope(db, userOf(c), teamIdOf(c));
+      return answer(c, (await teamTunnelStats(db, scope, queryOf(c, StatsRangeQuery))) satisfies TeamTunnelStats);
+    })
+    .get('/api/stats/team-net-stats/:teamId', requireSession(), validateQuery(StatsRangeQuery), async (c) => {
+      const scope = await teamScope(db, userOf(c), teamIdOf(c));
+      return answer(c, (await netStats(db, scope, queryOf(c, StatsRangeQuery))) satisfies NetStats);
+    })
+    .get(api.deviceTunnelStats, requireSession(), validateQuery(DeviceStatsQuery), async (c) => {
+      const { device, ...range } = queryOf(c, DeviceStatsQuery);
+      const scope = await deviceScope(db, userOf(c), device);
+      return answer(c, (await tunnelStats(db, scope, range)) satisfies TunnelStats);
+    })
+    .get(api.deviceNetStats, requireSession(), validateQuery(DeviceStatsQuery), async (c) => {
+      const { device, ...range } = queryOf(c, DeviceStatsQuery);
+      const scope = await deviceScope(db, userOf(c), device);
+      return answer(c, (await netStats(db, scope, range)) satisfies NetStats);
+    })
+    .post(api.statsIngest, async (c) => {
+      if (env.statsIngestSecret === null) throw ingestRefusals.off();
+      // The signature covers the exact bytes sent, so the body is read as text before parsing.
+      const body = await c.req.text();
+      const verdict = verifyStatsBatchSignature({
+        secret: env.statsIngestSecret,
+        body,
+        timestamp: c.req.header(statsSignatureHeaders.timestamp),
+        signature: c.req.header(statsSignatureHeaders.signature),
+        now: now(),
+      });
+      if (verdict === 'invalid') throw ingestRefusals.invalidSignature();
+      if (verdict === 'stale') throw ingestRefusals.stale();
+      let raw: unknown;
+      try {
+        raw = JSON.parse(body);
+      } catch {
+        throw failures.malformedJson();
+      }
+      const parsed = v.safeParse(StatsBatch, raw);
+      if (!parsed.success) {
+        const [issue] = parsed.issues;
+        const path = v.getDotPath(issue);
+        throw failures.validation(`${path ? `${path}: ` : ''}${issue.message}`);
+      }
+      const batch = parsed.output;
+      const outcome = await storeBatch(db, batch, body, now());
+      if (outcome === 'idReused') throw ingestRefusals.idReused();
+      const receipt: StatsBatchReceipt = {
+        batchId: batch.batchId,
+        stored: outcome === 'stored',
+        tunnelEvents: batch.tunnelEvents.length,
+        netSamples: batch.netSamples.length,
+      };
+      return c.json(receipt, outcome === 'stored' ? 201 : 200);
+    });
+}
+
+function userOf(c: Context<AppEnv>): string {
+  return sessionOf(c).claims.sub;
+}
+
+/** A team id that is not a whole number names no team the person may see: 403 as for any other. */
+function teamIdOf(c: Context<AppEnv>): number {
+  const teamId = c.req.param('teamId') ?? '';
+  if (!/^\d{1,9}$/.test(teamId)) throw new ApiFailure(403, ErrorCode.forbidden, StatsMessage.notYours);
+  return Number(teamId);
+}
+
+/** Statistics are personal and change by the minute: never kept by a cache. */
+function answer<Body extends object>(c: Context<AppEnv>, body: Body) {
+  c.header('Cache-Control', 'no-store');
+  return c.json(body, 200);
+}

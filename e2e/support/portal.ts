@@ -9,10 +9,15 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Signs out through the account menu in the signed-in shell's banner. */
+/**
+ * Signs out through the account menu in the signed-in shell's banner, and waits for the sign-in page:
+ * until then the signed-in page is still there, and a field of it (the team's "E-mail") could take
+ * what a next sign-in types.
+ */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
 }
 
 /** axe-core on the whole page: WCAG 2.1 AA and best practices, no violation allowed. */

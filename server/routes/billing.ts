@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { api } from '../../contract/api';
 import { BillingEvent, type BillingEventReceipt, BillingQuery, billingSignatureHeaders } from '../../contract/billing';
 import { ErrorCode } from '../../contract/errors';
@@ -14,8 +14,8 @@ import {
   validateJson,
   validateQuery,
 } from '../http/middleware';
+import { signedJsonBodyOf } from '../http/signed-body';
 import type { BillingActor } from '../services/billing/billing';
-import { verifyBillingSignature } from '../services/billing/event-signature';
 import type { AppServices } from '../services/index';
 
 const eventRefusals = {
@@ -58,33 +58,14 @@ export function billingRoutes({ billing, env, now }: AppServices) {
       return c.json(await billing.redeemCoupon(actorOf(c), bodyOf(c, RedeemCouponRequest)), 201);
     })
     .post(api.billingEvents, async (c) => {
-      // The signature covers the exact bytes sent, so the body is read as text before parsing.
-      const body = await c.req.text();
-      const verdict = verifyBillingSignature({
+      const { value: event } = await signedJsonBodyOf(c, {
         secret: env.billingWebhookSecret,
-        body,
-        timestamp: c.req.header(billingSignatureHeaders.timestamp),
-        signature: c.req.header(billingSignatureHeaders.signature),
+        headers: billingSignatureHeaders,
+        schema: BillingEvent,
         now: now(),
+        refusals: eventRefusals,
       });
-      if (verdict === 'invalid') throw eventRefusals.invalidSignature();
-      if (verdict === 'stale') throw eventRefusals.stale();
-      let raw: unknown;
-      try {
-        raw = JSON.parse(body);
-      } catch {
-        throw failures.malformedJson();
-      }
-      const parsed = v.safeParse(BillingEvent, raw);
-      if (!parsed.success) {
-        const [issue] = parsed.issues;
-        const path = v.getDotPath(issue);
-        throw failures.validation(`${path ? `${path}: ` : ''}${issue.message}`);
-      }
-      if ((await billing.applyEvent(parsed.output)) === 'replayed') throw eventRefusals.replayed();
-      return c.json(
-        { received: true, eventId: parsed.output.id } satisfies v.InferOutput<typeof BillingEventReceipt>,
-        200,
-      );
+      if ((await billing.applyEvent(event)) === 'replayed') throw eventRefusals.replayed();
+      return c.json({ received: true, eventId: event.id } satisfies v.InferOutput<typeof BillingEventReceipt>, 200);
     });
 }

@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono';
-import * as v from 'valibot';
 import { api } from '../../contract/api';
 import { ErrorCode } from '../../contract/errors';
 import {
@@ -13,10 +12,10 @@ import {
   type TeamTunnelStats,
   type TunnelStats,
 } from '../../contract/stats';
-import { ApiFailure, failures } from '../http/errors';
+import { ApiFailure } from '../http/errors';
 import { type AppEnv, queryOf, requireSession, sessionOf, validateQuery } from '../http/middleware';
+import { signedJsonBodyOf } from '../http/signed-body';
 import type { AppServices } from '../services/index';
-import { verifyStatsBatchSignature } from '../services/stats/batch-signature';
 import { storeBatch } from '../services/stats/ingestion';
 import {
   deviceScope,
@@ -66,30 +65,13 @@ export function statsRoutes(services: AppServices) {
     })
     .post(api.statsIngest, async (c) => {
       if (env.statsIngestSecret === null) throw ingestRefusals.off();
-      // The signature covers the exact bytes sent, so the body is read as text before parsing.
-      const body = await c.req.text();
-      const verdict = verifyStatsBatchSignature({
+      const { value: batch, text: body } = await signedJsonBodyOf(c, {
         secret: env.statsIngestSecret,
-        body,
-        timestamp: c.req.header(statsSignatureHeaders.timestamp),
-        signature: c.req.header(statsSignatureHeaders.signature),
+        headers: statsSignatureHeaders,
+        schema: StatsBatch,
         now: now(),
+        refusals: ingestRefusals,
       });
-      if (verdict === 'invalid') throw ingestRefusals.invalidSignature();
-      if (verdict === 'stale') throw ingestRefusals.stale();
-      let raw: unknown;
-      try {
-        raw = JSON.parse(body);
-      } catch {
-        throw failures.malformedJson();
-      }
-      const parsed = v.safeParse(StatsBatch, raw);
-      if (!parsed.success) {
-        const [issue] = parsed.issues;
-        const path = v.getDotPath(issue);
-        throw failures.validation(`${path ? `${path}: ` : ''}${issue.message}`);
-      }
-      const batch = parsed.output;
       const outcome = await storeBatch(db, batch, body, now());
       if (outcome === 'idReused') throw ingestRefusals.idReused();
       const receipt: StatsBatchReceipt = {

@@ -1,13 +1,13 @@
-import { signBillingEvent, verifyBillingSignature } from '../billing/event-signature';
+import { signBillingEvent } from '../billing/event-signature';
 
 /**
  * The VPN servers sign their stats batches the way the order site signs its events: `v1=` hex
  * HMAC-SHA256 of `${timestamp}.${body}`, the timestamp within five minutes of now. One scheme, one
- * implementation; only the secret (STATS_INGEST_SECRET) and the headers differ.
+ * implementation (server/http/signed-body.ts verifies both); only the secret (STATS_INGEST_SECRET)
+ * and the headers differ.
  */
 
 /** Outside production only, and marked as such: a local trial needs no secret set up. */
 export const developmentStatsIngestSecret = 'development-only-stats-ingest-secret-never-in-production';
 
 export const signStatsBatch = signBillingEvent;
-export const verifyStatsBatchSignature = verifyBillingSignature;

@@ -38,8 +38,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
       await expect(page.getByText('Your subscription is canceled.')).toBeVisible();
       await expect(page.getByText(/^Ends on /)).toBeVisible();
+      // The dialog's own "Keep subscription" stays in the page while it animates out.
+      await expect(dialog).toBeHidden();
 
-      await page.getByRole('button', { name: 'Keep subscription' }).click();
+      await page.getByRole('region', { name: 'Manage subscription' }).getByRole('button', { name: 'Keep subscription' }).click();
       await expect(page.getByText('Your subscription continues.')).toBeVisible();
       await expect(page.getByText(/^Renews on /)).toBeVisible();
 

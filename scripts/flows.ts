@@ -71,7 +71,7 @@ function anchorOf(node: AnyStateNode): string {
 /** Edges to and from a compound state end at its frame, not at the marker inside. */
 function clipping(from: AnyStateNode, to: AnyStateNode): string {
   const attributes = [];
-  if (isCompound(from)) attributes.push(`ltail=${quote(`cluster_${from.id}`)}`);
+  if (isCompound(from) && from.parent) attributes.push(`ltail=${quote(`cluster_${from.id}`)}`);
   if (isCompound(to) && to !== from) attributes.push(`lhead=${quote(`cluster_${to.id}`)}`);
   return attributes.map((attribute) => `, ${attribute}`).join('');
 }
@@ -88,16 +88,16 @@ function drawEdges(node: AnyStateNode, lines: string[]): void {
   const byEvent = [...node.transitions].flatMap(([eventType, transitions]) =>
     transitions.map((transition) => [eventType, transition] as const),
   );
+  // The machine's own transitions are taken in any state: they start at an "any state" box.
+  const from = node.parent ? anchorOf(node) : quote('__any');
   for (const [eventType, transition] of [...eventless, ...byEvent]) {
     const label = `${eventLabel(eventType)}${guardLabel(transition.guard)}`;
     const targets = (transition.target ?? []) as AnyStateNode[];
     if (targets.length === 0) {
-      lines.push(
-        `  ${anchorOf(node)} -> ${anchorOf(node)} [label=${quote(label)}, style=dashed${clipping(node, node)}];`,
-      );
+      lines.push(`  ${from} -> ${from} [label=${quote(label)}, style=dashed${clipping(node, node)}];`);
     }
     for (const target of targets) {
-      lines.push(`  ${anchorOf(node)} -> ${anchorOf(target)} [label=${quote(label)}${clipping(node, target)}];`);
+      lines.push(`  ${from} -> ${anchorOf(target)} [label=${quote(label)}${clipping(node, target)}];`);
     }
   }
   for (const child of Object.values(node.states) as AnyStateNode[]) drawEdges(child, lines);
@@ -111,6 +111,8 @@ export function toDot(machine: AnyStateMachine): string {
     `  ${quote('__start')} [shape=point, width=0.15, label=""];`,
   ];
   for (const child of Object.values(machine.root.states) as AnyStateNode[]) drawNode(child, lines, '  ');
+  if (machine.root.transitions.size > 0)
+    lines.push(`  ${quote('__any')} [shape=box, style="rounded,dashed", color="#94a3b8", label="any state"];`);
   drawEdges(machine.root, lines);
   lines.push('}');
   return lines.join('\n');

@@ -39,6 +39,9 @@ const visitorSources = [
   '<rootDir>/src/features/phone-verification-success',
 ];
 
+/** The reports page: only /reports loads these messages (src/routes/_signedIn/reports.tsx). */
+const reportsSources = ['<rootDir>/src/features/reports'];
+
 const folderGlob = (source: string) => (/\.tsx?$/.test(source) ? source : `${source}/**`);
 
 export default defineConfig({
@@ -50,7 +53,7 @@ export default defineConfig({
       path: '<rootDir>/locales/{locale}/messages',
       include: ['src'],
       // glob's ignore needs `/**` to leave out what a folder holds.
-      exclude: [...signedInSources, ...visitorSources].map(folderGlob),
+      exclude: [...signedInSources, ...visitorSources, ...reportsSources].map(folderGlob),
     },
     {
       // Messages only signed-in pages show, loaded by the signed-in layout (src/lib/i18n.ts), so
@@ -61,6 +64,10 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/visitor',
       include: visitorSources,
+    },
+    {
+      path: '<rootDir>/locales/{locale}/reports',
+      include: reportsSources,
     },
     {
       // The server's e-mails: message descriptors with explicit ids, read at run time by server/mail/i18n.ts.

@@ -41,7 +41,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // The dialog's own "Keep subscription" stays in the page while it animates out.
       await expect(dialog).toBeHidden();
 
-      await page.getByRole('region', { name: 'Manage subscription' }).getByRole('button', { name: 'Keep subscription' }).click();
+      await page
+        .getByRole('region', { name: 'Manage subscription' })
+        .getByRole('button', { name: 'Keep subscription' })
+        .click();
       await expect(page.getByText('Your subscription continues.')).toBeVisible();
       await expect(page.getByText(/^Renews on /)).toBeVisible();
 

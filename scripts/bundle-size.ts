@@ -1,8 +1,8 @@
 /**
  * Prints, per route, the bytes a browser receives before the route renders: the entry with its
  * static imports, the route's chunks with theirs (server/client-manifest.ts), JavaScript and CSS,
- * and the English catalogues (public, and signed-in for signed-in pages), each as served, brotli (the .br files the build writes). Fails when a
- * route is over its budget in bundle-budget.json.
+ * and the English catalogues (public, the layout's, and the page's own where it has one), each as served,
+ * brotli (the .br files the build writes). Fails when a route is over its budget in bundle-budget.json.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -16,16 +16,23 @@ type Manifest = Record<string, ManifestChunk>;
 export type ClientRoute = {
   path: string;
   files: string[];
-  /** The catalogue of its layout (signed-in or visitor pages), loaded beside the public one; null for none. */
-  catalogue: LayoutCatalogue | null;
+  /** The catalogues it loads beside the public one: its layout's (signed-in or visitor pages), then its own. */
+  catalogues: LayoutCatalogue[];
 };
 
 /** The pathless layouts whose pages load a catalogue of their own (src/lib/i18n.ts, lingui.config.ts). */
 const layoutCatalogues = { _signedIn: 'signed-in', _visitor: 'visitor' } as const;
-type LayoutCatalogue = (typeof layoutCatalogues)[keyof typeof layoutCatalogues];
+/** Pages with a catalogue of their own, by route id, which no other page downloads. */
+const pageCatalogues = { '_signedIn/reports': 'reports' } as const;
+type LayoutCatalogue =
+  | (typeof layoutCatalogues)[keyof typeof layoutCatalogues]
+  | (typeof pageCatalogues)[keyof typeof pageCatalogues];
 
-const catalogueOf = (id: string[]): LayoutCatalogue | null =>
-  layoutCatalogues[id[0] as keyof typeof layoutCatalogues] ?? null;
+const cataloguesOf = (id: string[]): LayoutCatalogue[] =>
+  [
+    layoutCatalogues[id[0] as keyof typeof layoutCatalogues],
+    pageCatalogues[id.join('/') as keyof typeof pageCatalogues],
+  ].filter((catalogue) => catalogue !== undefined);
 
 export type ClientChunks = {
   /** The entry chunk, its static imports and their CSS: index.html loads or preloads them already. */
@@ -35,9 +42,9 @@ export type ClientChunks = {
   routeFor(pathname: string): ClientRoute | null;
   /**
    * A language's compiled catalogues with what they import, beyond the entry's files: the public
-   * one, and the page's layout's one.
+   * one, the page's layout's one and the page's own.
    */
-  catalogueFiles(locale: Locale, route: Pick<ClientRoute, 'catalogue'> | null): string[];
+  catalogueFiles(locale: Locale, route: Pick<ClientRoute, 'catalogues'> | null): string[];
 };
 
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -128,7 +135,7 @@ export function clientChunks(manifest: Manifest, routeFiles: string[] = routeFil
     for (const { file: layout } of ids.filter((other) => isAncestor(other.id, id)))
       for (const key of keysByFile.get(layout) ?? []) eagerClosure(key, files);
     for (const key of keysByFile.get(file) ?? []) eagerClosure(key, files);
-    return { path: pathOf(id), segments: segmentsOf(id), files: beyondEntry(files), catalogue: catalogueOf(id) };
+    return { path: pathOf(id), segments: segmentsOf(id), files: beyondEntry(files), catalogues: cataloguesOf(id) };
   });
 
   return {
@@ -141,7 +148,7 @@ export function clientChunks(manifest: Manifest, routeFiles: string[] = routeFil
     },
     catalogueFiles(locale, route) {
       const files = eagerClosure(`locales/${locale}/messages.po`);
-      if (route?.catalogue) eagerClosure(`locales/${locale}/${route.catalogue}.po`, files);
+      for (const catalogue of route?.catalogues ?? []) eagerClosure(`locales/${locale}/${catalogue}.po`, files);
       return beyondEntry(files);
     },
   };

@@ -16,12 +16,14 @@ export function directionOf(locale: Locale): 'ltr' | 'rtl' {
 
 // One dynamic import per catalog, so each language is its own small chunk loaded on demand. The
 // pages below the signed-in layout and below the visitor layout (public pages other than sign-in and
-// sign-up) have catalogs of their own, so sign-in never carries their messages.
+// sign-up) have catalogs of their own, so sign-in never carries their messages; so does the reports
+// page, the one signed-in page whose messages the others do not need.
 type Catalog = { messages: Record<string, string> };
 const catalogs = import.meta.glob<Catalog>('../../locales/*/messages.po');
 const layoutCatalogs = {
   'signed-in': import.meta.glob<Catalog>('../../locales/*/signed-in.po'),
   visitor: import.meta.glob<Catalog>('../../locales/*/visitor.po'),
+  reports: import.meta.glob<Catalog>('../../locales/*/reports.po'),
 };
 
 /** A catalog that a layout (or a lazily loaded part of a page) adds to the public one. */

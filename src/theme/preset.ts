@@ -86,6 +86,11 @@ export const portalPreset = definePreset({
             default: { value: { base: '#067647', _dark: '#6ee7b7' } },
             subtle: { value: { base: '#ecfdf3', _dark: '#0f2a22' } },
           },
+          // The second series of a chart, beside accent.default: a hue apart in every theme (blue beside
+          // emerald, amber beside violet), 3:1 or more on canvas.
+          chart: {
+            second: { value: { base: '#1d4ed8', _dark: '#93c5fd', _miri: '#b45309' } },
+          },
           focusRing: {
             value: { base: '{colors.emerald.600}', _dark: '{colors.emerald.300}', _miri: '{colors.miriViolet.600}' },
           },

@@ -35,6 +35,8 @@ const files: Record<string, string> = {
   'assets/signed-in-de1.js': code('germanSignedIn'),
   'assets/_signedIn-i1.js': code('signedInLayout'),
   'assets/billing-b1.js': code('billing'),
+  'assets/reports-r1.js': code('reports'),
+  'assets/reports-de1.js': code('germanReports'),
   'assets/logo-p1.png': 'not really a png, and not compressible by type',
   '.vite/manifest.json': JSON.stringify({
     'index.html': {
@@ -63,6 +65,7 @@ const files: Record<string, string> = {
     'locales/de/messages.po': { file: 'assets/messages-de1.js', isDynamicEntry: true },
     'locales/en/signed-in.po': { file: 'assets/signed-in-en1.js', isDynamicEntry: true },
     'locales/de/signed-in.po': { file: 'assets/signed-in-de1.js', isDynamicEntry: true },
+    'locales/de/reports.po': { file: 'assets/reports-de1.js', isDynamicEntry: true },
     'src/routes/_signedIn.tsx?tsr-split=component': {
       file: 'assets/_signedIn-i1.js',
       isDynamicEntry: true,
@@ -70,6 +73,11 @@ const files: Record<string, string> = {
     },
     'src/routes/_signedIn/billing.tsx?tsr-split=component': {
       file: 'assets/billing-b1.js',
+      isDynamicEntry: true,
+      imports: ['index.html', '_shared-s1.js'],
+    },
+    'src/routes/_signedIn/reports.tsx?tsr-split=component': {
+      file: 'assets/reports-r1.js',
       isDynamicEntry: true,
       imports: ['index.html', '_shared-s1.js'],
     },
@@ -258,6 +266,20 @@ describe('compressed answers and preloaded chunks', () => {
           '/assets/billing-b1.js',
           '/assets/messages-de1.js',
           '/assets/signed-in-de1.js',
+        ].sort(),
+      );
+    });
+
+    it('gives the reports page its own catalogue beside the signed-in one, which no other page loads', async () => {
+      const { body } = await get(portal, '/reports', { 'accept-language': 'de' });
+      expect(preloads(body.toString('utf8')).sort()).toEqual(
+        [
+          '/assets/shared-s1.js',
+          '/assets/_signedIn-i1.js',
+          '/assets/reports-r1.js',
+          '/assets/messages-de1.js',
+          '/assets/signed-in-de1.js',
+          '/assets/reports-de1.js',
         ].sort(),
       );
     });

@@ -1,0 +1,98 @@
+import { fromPromise } from 'xstate';
+import { api } from '../../../contract/api';
+import { NetStats, TeamTunnelStats, TunnelStats } from '../../../contract/stats';
+import {
+  type RangePreset,
+  type Report,
+  type ReportRange,
+  ReportRefused,
+  type ReportScope,
+  type ReportsFilterInput,
+  type ReportTable,
+  type TableOrder,
+} from '../../../machines/reportsFilter/reportsFilter.machine';
+import { apiRequest, explained } from '../../lib/api-client';
+import { reportCsv, reportCsvFileName } from './report-csv';
+
+const hourMs = 3600 * 1000;
+const presetSpans: Record<RangePreset, number> = {
+  '24h': 24 * hourMs,
+  '7d': 7 * 24 * hourMs,
+  '30d': 30 * 24 * hourMs,
+  '90d': 90 * 24 * hourMs,
+};
+
+/** A local calendar day (`YYYY-MM-DD`) at midnight in the browser's time zone, `offsetDays` later. */
+function localMidnight(day: string, offsetDays = 0): Date {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(year, month - 1, date + offsetDays);
+}
+
+/**
+ * The times a range covers. A preset ends at the next whole minute (the finest bucket), so reading
+ * it twice within a minute asks the same question; a custom range runs from the first day's local
+ * midnight to the midnight after the last day.
+ */
+export function resolveRange(range: ReportRange, now: Date): { from: Date; to: Date } {
+  if (range.preset === 'custom') return { from: localMidnight(range.fromDay), to: localMidnight(range.toDay, 1) };
+  const to = new Date(Math.ceil(now.getTime() / 60_000) * 60_000);
+  return { from: new Date(to.getTime() - presetSpans[range.preset]), to };
+}
+
+function statsCalls(scope: ReportScope, query: string) {
+  switch (scope.kind) {
+    case 'team':
+      return {
+        net: `${api.teamNetStats(scope.teamId)}?${query}`,
+        tunnel: `${api.teamTunnelStats(scope.teamId)}?${query}`,
+        tunnelSchema: TeamTunnelStats,
+      };
+    case 'device': {
+      const deviceQuery = `${query}&${new URLSearchParams({ device: scope.deviceId })}`;
+      return {
+        net: `${api.deviceNetStats}?${deviceQuery}`,
+        tunnel: `${api.deviceTunnelStats}?${deviceQuery}`,
+        tunnelSchema: TunnelStats,
+      };
+    }
+    case 'me':
+      return {
+        net: `${api.individualNetStats}?${query}`,
+        tunnel: `${api.individualTunnelStats}?${query}`,
+        tunnelSchema: TunnelStats,
+      };
+  }
+}
+
+/** Hands a file to the browser's downloads. */
+function download(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file over; the address is not needed after this task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The calls of the Reports page: the two stats calls of a scope, and the CSV of a shown table. */
+export const reportsActors = {
+  loadReport: fromPromise<Report, ReportsFilterInput>(async ({ input, signal }) => {
+    const { from, to } = resolveRange(input.range, new Date());
+    const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() }).toString();
+    const calls = statsCalls(input.scope, query);
+    const [net, tunnel] = await explained(
+      () =>
+        Promise.all([
+          apiRequest(calls.net, { schema: NetStats, signal }),
+          apiRequest(calls.tunnel, { schema: calls.tunnelSchema, signal }),
+        ]),
+      ReportRefused,
+    );
+    return { from: from.toISOString(), to: to.toISOString(), net, tunnel };
+  }),
+  exportTable: fromPromise<void, { table: ReportTable; report: Report; scope: ReportScope; order: TableOrder }>(
+    async ({ input }) =>
+      download(reportCsvFileName(input.table, input.report), reportCsv(input.table, input.report, input.order)),
+  ),
+};

@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { reportsFilterMachine } from '../../../machines/reportsFilter/reportsFilter.machine';
+import { isAdminOrOwner } from '../../app/guards';
+import { linkedDevicesQuery } from '../../lib/device-and-router-queries';
+import { accountUserQuery } from '../../lib/queries';
+import { reportsActors } from './reports.actors';
+import { ReportsView } from './reports.view';
+import { filterOfSearch, searchOfFilter } from './reports-address';
+import type { ReportsSearch } from './reports-search';
+
+/**
+ * The Reports page with its data: the teams this person administers and their linked devices make
+ * the scopes; the machine reads the reports, and every choice is written back to the address.
+ */
+export function ReportsScreen({ search }: { search: ReportsSearch }) {
+  const router = useRouter();
+  const account = useQuery(accountUserQuery);
+  const linkedDevices = useQuery(linkedDevicesQuery);
+  const actor = useActorRef(
+    reportsFilterMachine.provide({
+      actors: reportsActors,
+      actions: {
+        filterChanged: ({ context }) =>
+          void router.navigate({ to: '/reports', search: searchOfFilter(context), replace: true }),
+      },
+    }),
+    { input: filterOfSearch(search) },
+  );
+  const snapshot = useSelector(actor, (state) => state);
+  const user = account.data;
+  const teams = user
+    ? user.subscriptions.flatMap((subscription) =>
+        subscription.team && isAdminOrOwner(user, subscription)
+          ? [{ teamId: subscription.team.teamId, name: subscription.team.name }]
+          : [],
+      )
+    : [];
+  const devices = (linkedDevices.data?.devices ?? []).map((device) => ({
+    deviceId: device.deviceUUID,
+    name: device.nickname,
+  }));
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return <ReportsView snapshot={snapshot} send={actor.send} teams={teams} devices={devices} timeZone={timeZone} />;
+}

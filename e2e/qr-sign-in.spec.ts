@@ -100,8 +100,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
 }
 
 test('declined on the phone; a visitor is first sent to sign in and back', async ({ page, browser }, testInfo) => {
+  // A browser that refuses the clipboard: the page says so and offers the link to copy by hand.
+  await page.addInitScript(() => {
+    navigator.clipboard.writeText = () =>
+      Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+  });
   await page.goto('/login');
   const link = await linkInQrCode(page);
+  const panel = page.getByRole('region', { name: 'Sign in from another device' });
+  await panel.getByRole('button', { name: 'Copy link' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Your browser did not let us copy the link. Copy it from here:');
+  await expect(panel.getByRole('textbox', { name: 'Sign-in link' })).toHaveValue(link);
+  await expectNoAxeViolations(page);
 
   const context = await browser.newContext({
     extraHTTPHeaders: { 'x-forwarded-for': visitorAddressOf({ testId: `${testInfo.testId}-phone` }) },

@@ -15,11 +15,17 @@ export type QrSignInContext = {
   /** The request whose link the QR code shows; kept while a new one is asked for, so it can be replaced. */
   requestId: string | null;
   secondsLeft: number;
-  linkCopied: boolean;
+  /** The last "Copy link": not asked for, copied, or refused by the browser (the view then shows the link). */
+  linkCopy: 'none' | 'copied' | 'failed';
   failure: QrSignInFailure | null;
 };
 
-export type QrSignInEvent = { type: 'user.copyLink' } | { type: 'user.retry' } | { type: 'clock.tick' };
+export type QrSignInEvent =
+  | { type: 'user.copyLink' }
+  | { type: 'user.retry' }
+  | { type: 'clock.tick' }
+  | { type: 'clipboard.copied' }
+  | { type: 'clipboard.failed' };
 
 /** The rejection the app's actors throw, so the machine can tell a limit from an outage. */
 export class QrSignInError extends Error {
@@ -64,10 +70,10 @@ export const qrSignInMachine = setup({
     startShowing: assign(({ context }, created: QrSignInCreated) => ({
       requestId: created.id,
       secondsLeft: context.validitySeconds,
-      linkCopied: false,
+      linkCopy: 'none' as const,
       failure: null,
     })),
-    /** The app copies `{origin}/qrcode-login/{id}`. */
+    /** The app copies `{origin}/qrcode-login/{id}`, then sends `clipboard.copied` or `clipboard.failed`. */
     copyLink: (_, _params: { id: string }) => {},
     /** The app records the session and goes where the person was headed. */
     completeSignIn: (_, _user: SessionClaims) => {},
@@ -86,7 +92,7 @@ export const qrSignInMachine = setup({
     validitySeconds: input.validitySeconds,
     requestId: null,
     secondsLeft: input.validitySeconds,
-    linkCopied: false,
+    linkCopy: 'none' as const,
     failure: null,
   }),
   initial: 'requesting',
@@ -122,10 +128,12 @@ export const qrSignInMachine = setup({
         'clock.tick': { actions: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }) },
         'user.copyLink': {
           actions: [
+            assign({ linkCopy: 'none' }),
             { type: 'copyLink', params: ({ context }) => ({ id: context.requestId ?? '' }) },
-            assign({ linkCopied: true }),
           ],
         },
+        'clipboard.copied': { actions: assign({ linkCopy: 'copied' }) },
+        'clipboard.failed': { actions: assign({ linkCopy: 'failed' }) },
       },
     },
     /** The code ran out: a new one replaces it, and the old one can no longer be approved. */

@@ -32,6 +32,8 @@ export const qrSignInCases = {
   'xstate.error.actor.waitForAnswer': [
     { type: 'xstate.error.actor.waitForAnswer', error: new Error('network down'), actorId: 'waitForAnswer' },
   ],
+  'clipboard.copied': [{ type: 'clipboard.copied' }],
+  'clipboard.failed': [{ type: 'clipboard.failed' }],
   'xstate.done.actor.signIn': [{ type: 'xstate.done.actor.signIn', output: approver, actorId: 'signIn' }],
   'xstate.error.actor.signIn': [
     { type: 'xstate.error.actor.signIn', error: new QrSignInError('unavailable'), actorId: 'signIn' },

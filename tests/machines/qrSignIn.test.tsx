@@ -24,7 +24,7 @@ describeModel('qrSignIn', {
     JSON.stringify([
       snapshot.value,
       snapshot.matches('failed') ? snapshot.context.failure : null,
-      snapshot.matches('showing') ? snapshot.context.linkCopied : null,
+      snapshot.matches('showing') ? snapshot.context.linkCopy : null,
     ]),
   states: {
     requesting: {
@@ -40,8 +40,17 @@ describeModel('qrSignIn', {
         expect(screen.getByRole('img', { name: 'QR code for signing in from another device' })).toBeVisible();
         expect(screen.getByText(`Valid for ${snapshot.context.secondsLeft} more seconds`)).toBeVisible();
         expect(screen.getByRole('button', { name: 'Copy link' })).toBeEnabled();
-        if (snapshot.context.linkCopied) expect(screen.getByRole('status')).toHaveTextContent('Link copied');
+        const { linkCopy } = snapshot.context;
+        if (linkCopy === 'copied') expect(screen.getByRole('status')).toHaveTextContent('Link copied');
+        else if (linkCopy === 'failed')
+          expect(screen.getByRole('status')).toHaveTextContent('Your browser did not let us copy the link.');
         else expect(screen.getByRole('status')).toBeEmptyDOMElement();
+        // A refused clipboard leaves the link to copy by hand; otherwise the code is the way.
+        if (linkCopy === 'failed')
+          expect(screen.getByRole('textbox', { name: 'Sign-in link' })).toHaveValue(
+            `${origin}/qrcode-login/${firstRequestId}`,
+          );
+        else expect(screen.queryByRole('textbox')).toBeNull();
       },
     },
     signingIn: {
@@ -105,7 +114,10 @@ function startQrSignIn({ answers }: { answers: Array<'approved' | 'declined' | '
       }),
     },
     actions: {
-      copyLink: (_, { id }) => copied.push(id),
+      copyLink: ({ self }, { id }) => {
+        copied.push(id);
+        self.send({ type: 'clipboard.copied' });
+      },
       completeSignIn: (_, user) => signedIn.push(user),
     },
   });
@@ -142,6 +154,7 @@ describe('qrSignIn machine in time', () => {
     await settle();
     other.actor.send({ type: 'user.copyLink' });
     expect(other.copied).toEqual(['request-1']);
+    expect(other.actor.getSnapshot().context.linkCopy).toBe('copied');
     expect(copied).toEqual([]);
   });
 
@@ -164,7 +177,7 @@ describe('qrSignIn view', () => {
       <TestI18n>
         <QrSignInView
           snapshot={{
-            context: { validitySeconds, requestId: firstRequestId, secondsLeft: 1, linkCopied: false, failure: null },
+            context: { validitySeconds, requestId: firstRequestId, secondsLeft: 1, linkCopy: 'none', failure: null },
             hasTag: () => false,
             matches: ((state: string) => state === 'showing') as never,
           }}

@@ -47,7 +47,7 @@ describe('the reports filter in the address', () => {
     [{ range: 'custom', from: '2026-11-01' }, 'a custom range without its end'],
     [{ scope: 'device:not-a-uuid' }, 'a malformed device'],
     [{ range: ['7d', '30d'], scope: 42 }, 'values of the wrong type'],
-  ])('falls back to the last 7 days of my devices for %j (%s)', (search) => {
+  ])('falls back to the last 7 days of my devices for %j (%s)', (search: Record<string, unknown>, _case: string) => {
     expect(parse(search)).toEqual({ range: { preset: '7d' }, scope: { kind: 'me' } });
   });
 });

@@ -12,8 +12,13 @@ export default function QrSignInScreen({ onSignedIn }: { onSignedIn: (user: Sess
     qrSignInMachine.provide({
       actors: { createRequest, waitForAnswer, signIn: signInWithApproval, clock: secondsClock },
       actions: {
-        copyLink: (_, { id }) => {
-          void navigator.clipboard?.writeText(approvalLinkOf(origin, id)).catch(() => {});
+        // A browser may refuse the clipboard (no permission, not a secure context): the machine hears which.
+        copyLink: ({ self }, { id }) => {
+          const copied = navigator.clipboard?.writeText(approvalLinkOf(origin, id)) ?? Promise.reject();
+          copied.then(
+            () => self.send({ type: 'clipboard.copied' }),
+            () => self.send({ type: 'clipboard.failed' }),
+          );
         },
         completeSignIn: (_, user) => onSignedIn(user),
       },

@@ -7,6 +7,7 @@ import type { QrSignInEvent, QrSignInFailure, qrSignInMachine } from '../../../m
 import { css } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { fieldControl } from '../../components/ui/field-control';
 
 export type QrSignInViewProps = {
   snapshot: Pick<SnapshotFrom<typeof qrSignInMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -46,7 +47,7 @@ const placeholder = css({
 /** The sign-in page's QR code: scanned on a device where the person is signed in, it signs this browser in. */
 export function QrSignInView({ snapshot, send, origin }: QrSignInViewProps) {
   const { t, i18n } = useLingui();
-  const { requestId, secondsLeft, linkCopied, failure } = snapshot.context;
+  const { requestId, secondsLeft, linkCopy, failure } = snapshot.context;
 
   if (snapshot.matches('failed')) {
     return (
@@ -106,9 +107,20 @@ export function QrSignInView({ snapshot, send, origin }: QrSignInViewProps) {
           <Trans>Copy link</Trans>
         </Button>
         <span role="status" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          {linkCopied ? <Trans>Link copied</Trans> : null}
+          {linkCopy === 'copied' ? <Trans>Link copied</Trans> : null}
+          {linkCopy === 'failed' ? <Trans>Your browser did not let us copy the link. Copy it from here:</Trans> : null}
         </span>
       </div>
+      {linkCopy === 'failed' ? (
+        <input
+          readOnly
+          value={link}
+          aria-label={t`Sign-in link`}
+          dir="ltr"
+          className={fieldControl}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      ) : null}
     </div>
   );
 }

@@ -281,6 +281,20 @@ describe('the sign-in callback', () => {
     await waitFor(() => expect(location()).toBe('/account'));
   });
 
+  it('without a provider’s answer, follows the redirect for someone signed in', async () => {
+    const { location } = await open('/auth/callback/google?redirect=%2Frouters', {
+      user: teamOwner,
+      account: accountOf(teamOwner, []),
+    });
+    await waitFor(() => expect(location()).toBe('/routers'));
+  });
+
+  it('without a provider’s answer, asks someone signed out to sign in, keeping the redirect', async () => {
+    const { location } = await open('/auth/callback/google?redirect=%2Frouters', { user: null });
+    await waitFor(() => expect(location()).toBe('/login?redirect=%2Frouters'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  });
+
   it('says why a sign-in was refused, with the way back to sign in', async () => {
     await open(`/auth/callback/google${answer('refused')}`, {
       user: null,

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { titleHead } from '../../app/page-title';
 import { SignInCallbackScreen } from '../../features/federated-sign-in/sign-in-callback.screen';
@@ -19,7 +19,14 @@ export const Route = createFileRoute('/_visitor/auth/callback/$provider')({
     state: CallbackParameter,
     iss: CallbackParameter,
     error: CallbackParameter,
+    redirect: CallbackParameter,
   }),
+  // Opened without a provider's answer (a bookmark, a link with only ?redirect=): there is nothing
+  // to complete. Sign-in follows the redirect for someone signed in and asks anyone else to sign in.
+  beforeLoad: ({ search }) => {
+    if (search.code === undefined && search.state === undefined && search.error === undefined)
+      throw redirect({ to: '/login', search: { redirect: search.redirect }, replace: true });
+  },
   head: () => titleHead(i18n._(title)),
   component: SignInCallbackPage,
 });

@@ -23,6 +23,7 @@ const signedInSources = [
   '<rootDir>/src/features/phone-verification',
   '<rootDir>/src/features/your-sessions',
   '<rootDir>/src/components/invoice-lines.tsx',
+  '<rootDir>/src/components/ui/pager.tsx',
   '<rootDir>/src/lib/billing-labels.ts',
 ];
 

@@ -15,11 +15,13 @@ import {
   type reportsFilterMachine,
   type TableOrder,
 } from '../../../machines/reportsFilter/reportsFilter.machine';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
 import { fieldControl } from '../../components/ui/field-control';
+import { Pager } from '../../components/ui/pager';
+import { table as dataTable, tableScroller } from '../../components/ui/table';
 import { dayInZone, formatBytes, formatCount, formatReportTime } from './report-format';
 import {
   type ConnectionColumn,
@@ -138,24 +140,14 @@ const totalCard = css({
   '& dd': { fontSize: 'xl', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' },
 });
 const chartBox = css({ width: '100%', height: '220px' });
-const tableScroller = css({ overflowX: 'auto' });
-const tableStyle = css({
-  width: '100%',
-  borderCollapse: 'collapse',
-  '& caption': { textAlign: 'start', fontSize: 'lg', fontWeight: 'semibold', marginBlockEnd: '2' },
-  '& th, & td': {
-    textAlign: 'start',
-    paddingBlock: '2',
-    paddingInline: '2',
-    borderBlockEndWidth: '1px',
-    borderColor: 'border',
-    verticalAlign: 'middle',
-    whiteSpace: 'nowrap',
-  },
-  '& th': { fontWeight: 'semibold', color: 'fg.muted' },
-  '& td': { fontVariantNumeric: 'tabular-nums' },
-  '& [data-numeric]': { textAlign: 'end' },
-});
+const tableStyle = cx(
+  dataTable,
+  css({
+    '& caption': { textAlign: 'start', fontSize: 'lg', fontWeight: 'semibold', marginBlockEnd: '2' },
+    '& td': { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+    '& [data-numeric]': { textAlign: 'end' },
+  }),
+);
 const sortButton = css({
   display: 'inline-flex',
   gap: '1',
@@ -484,27 +476,12 @@ function ReportDataTable<Row extends { time: string }>({
       {note ? <p className={muted}>{note}</p> : null}
       <div className={row}>
         {pages > 1 ? (
-          <nav aria-label={pagesLabel} className={row}>
-            <Button
-              variant="outline"
-              disabled={current <= 1}
-              onClick={() => send({ type: 'user.goToPage', table, page: current - 1 })}
-            >
-              <Trans>Previous page</Trans>
-            </Button>
-            <span>
-              <Trans>
-                Page {current} of {pages}
-              </Trans>
-            </span>
-            <Button
-              variant="outline"
-              disabled={current >= pages}
-              onClick={() => send({ type: 'user.goToPage', table, page: current + 1 })}
-            >
-              <Trans>Next page</Trans>
-            </Button>
-          </nav>
+          <Pager
+            label={pagesLabel}
+            page={current}
+            pages={pages}
+            onPage={(next) => send({ type: 'user.goToPage', table, page: next })}
+          />
         ) : null}
         <Button
           variant="outline"

@@ -6,8 +6,10 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
 import { fieldControl } from '../../components/ui/field-control';
+import { Pager } from '../../components/ui/pager';
+import { table, tableScroller } from '../../components/ui/table';
 import { auditKindLabels, roleLabels } from './team.messages';
-import { muted, row, table, tableScroller } from './team-styles';
+import { muted, row } from './team-styles';
 
 export type AuditFilterValues = { kind: AuditKind | null; actor: string | null; page: number };
 
@@ -153,39 +155,6 @@ function AuditTable({ page }: { page: AuditPage }) {
   );
 }
 
-function Paging({
-  page,
-  filters,
-  onFiltersChange,
-}: { page: AuditPage } & Pick<AuditLogViewProps, 'filters' | 'onFiltersChange'>) {
-  const { t } = useLingui();
-  const current = page.page;
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-  return (
-    <nav aria-label={t`Pages of the audit log`} className={row}>
-      <Button
-        variant="outline"
-        disabled={current <= 1}
-        onClick={() => onFiltersChange({ ...filters, page: current - 1 })}
-      >
-        <Trans>Previous page</Trans>
-      </Button>
-      <span aria-live="polite">
-        <Trans>
-          Page {current} of {pages}
-        </Trans>
-      </span>
-      <Button
-        variant="outline"
-        disabled={current >= pages}
-        onClick={() => onFiltersChange({ ...filters, page: current + 1 })}
-      >
-        <Trans>Next page</Trans>
-      </Button>
-    </nav>
-  );
-}
-
 /** Every change to the team, who made it and when: filtered by kind and person, paged by the server. */
 export function AuditLogView({ page, loadFailed, onRetry, filters, onFiltersChange, csvHref }: AuditLogViewProps) {
   const { t, i18n } = useLingui();
@@ -252,7 +221,12 @@ export function AuditLogView({ page, loadFailed, onRetry, filters, onFiltersChan
       ) : page ? (
         <>
           <AuditTable page={page} />
-          <Paging page={page} filters={filters} onFiltersChange={onFiltersChange} />
+          <Pager
+            label={t`Pages of the audit log`}
+            page={page.page}
+            pages={Math.max(1, Math.ceil(page.total / page.pageSize))}
+            onPage={(next) => onFiltersChange({ ...filters, page: next })}
+          />
         </>
       ) : (
         <p role="status" className={muted}>

@@ -5,12 +5,13 @@ import type { MemberChoice } from '../../../machines/teamMembership/teamMembersh
 import { css } from '../../../styled-system/css';
 import { Button } from '../../components/ui/button';
 import { fieldControl } from '../../components/ui/field-control';
+import { table, tableScroller } from '../../components/ui/table';
 import { TextField } from '../../components/ui/text-field';
 import { formatBytes } from '../../lib/format-bytes';
 import { formatDate } from '../../lib/format-money';
 import { type MemberColumn, type MemberSort, memberNameOf, nextMemberSort } from './members-table';
 import { roleLabels } from './team.messages';
-import { muted, subheading, table, tableScroller } from './team-styles';
+import { muted, subheading } from './team-styles';
 
 export type MembersTableProps = {
   /** The members as shown: already searched and sorted. */

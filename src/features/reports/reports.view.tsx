@@ -390,12 +390,22 @@ function Totals({ report }: { report: Report }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of five
           <div key={index} className={totalCard}>
             <dt>{item.term}</dt>
-            <dd>{item.value}</dd>
+            <dd>
+              <Figure>{item.value}</Figure>
+            </dd>
           </div>
         ))}
       </dl>
     </section>
   );
+}
+
+/**
+ * A figure with its Latin unit ("1.5 GB") kept in that order in right-to-left pages, where the
+ * unit would otherwise be laid out before the number.
+ */
+function Figure({ children }: { children: string }) {
+  return <span dir="ltr">{children}</span>;
 }
 
 type Column<Row> = { key: string; heading: MessageDescriptor; numeric?: boolean; cell: (row: Row) => ReactNode };
@@ -554,7 +564,7 @@ function ShownReport({
       key === 'time' ? (
         <TimeCell iso={row.time} timeZone={timeZone} bucketSeconds={bucketSeconds} />
       ) : (
-        formatBytes(row[key], locale)
+        <Figure>{formatBytes(row[key], locale)}</Figure>
       ),
   }));
   const connectionCells: Record<ConnectionColumn, (row: ConnectionRow) => ReactNode> = {
@@ -645,7 +655,9 @@ export function ReportsView(props: ReportsViewProps) {
             <Trans>
               From <time dateTime={report.from}>{from}</time> to <time dateTime={report.to}>{to}</time>
             </Trans>{' '}
-            <Trans>Times are in {timeZone}.</Trans>
+            <span className={css({ display: 'block' })}>
+              <Trans>Times are in {timeZone}.</Trans>
+            </span>
           </p>
         ) : null}
         {loading ? (

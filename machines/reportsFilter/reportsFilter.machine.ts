@@ -1,14 +1,14 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { NetStats, TeamTunnelStats, TunnelStats } from '../../contract/stats';
 import {
   customRangeProblem,
   type RangePreset,
   type RangeProblem,
   type ReportScope,
   type ReportsFilterInput,
-} from './report-filter';
+} from '../../contract/report-filter';
+import type { NetStats, TeamTunnelStats, TunnelStats } from '../../contract/stats';
 
-export * from './report-filter';
+export * from '../../contract/report-filter';
 
 /** A report as read: the range it covers (ISO, resolved) and the two calls' answers. */
 export type Report = {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { customRangeProblem } from '../../contract/report-filter';
 import { resolveRange } from '../../src/features/reports/reports.actors';
 import { filterOfSearch, searchOfFilter } from '../../src/features/reports/reports-address';
 import { ReportsSearch } from '../../src/features/reports/reports-search';
@@ -68,5 +69,19 @@ describe('resolveRange', () => {
     const { from, to } = resolveRange({ preset: 'custom', fromDay: '2026-11-01', toDay: '2026-11-07' }, now);
     expect(from).toEqual(new Date(2026, 10, 1));
     expect(to).toEqual(new Date(2026, 10, 8));
+  });
+});
+
+describe('customRangeProblem', () => {
+  it.each([
+    ['2026-11-01', '2026-11-01', null],
+    ['2026-11-01', '2026-11-07', null],
+    ['2025-11-25', '2026-11-24', null],
+    ['2025-11-24', '2026-11-24', 'tooLong'],
+    ['2026-11-07', '2026-11-06', 'reversed'],
+    ['2026-11-01', '', 'malformed'],
+    ['11/01/2026', '2026-11-07', 'malformed'],
+  ])('from %s to %s: %s', (fromDay, toDay, problem) => {
+    expect(customRangeProblem(fromDay, toDay)).toBe(problem);
   });
 });

@@ -4,7 +4,7 @@ import {
   type ReportRange,
   type ReportScope,
   type ReportsFilterInput,
-} from '../../../machines/reportsFilter/report-filter';
+} from '../../../contract/report-filter';
 import type { ReportsSearch } from './reports-search';
 
 /** The Reports page's filter in its address and back: `?range=30d&scope=team:7`. */

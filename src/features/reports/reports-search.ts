@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { rangePresets } from '../../../machines/reportsFilter/report-filter';
+import { rangePresets } from '../../../contract/report-filter';
 
 /**
  * The Reports page keeps its filter in the address, so a report can be bookmarked, shared with a

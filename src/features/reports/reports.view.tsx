@@ -160,6 +160,32 @@ const sortButton = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'focusRing' },
 });
 
+/** A day of the custom range; uncontrolled, and started again from `day` whenever the range changes. */
+function DayField(props: {
+  id: string;
+  name: 'fromDay' | 'toDay';
+  label: ReactNode;
+  day: string;
+  resetKey: string;
+  problemId: string | null;
+}) {
+  return (
+    <div className={field}>
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        key={`${props.name}|${props.resetKey}`}
+        id={props.id}
+        name={props.name}
+        type="date"
+        defaultValue={props.day}
+        aria-invalid={props.problemId ? true : undefined}
+        aria-describedby={props.problemId ?? undefined}
+        className={fieldControl}
+      />
+    </div>
+  );
+}
+
 /** The range, scope and custom days the person chooses; every choice is an event to the machine. */
 function Filters({ snapshot, send, teams, devices, timeZone }: ReportsViewProps) {
   const { t, i18n } = useLingui();
@@ -229,36 +255,22 @@ function Filters({ snapshot, send, teams, devices, timeZone }: ReportsViewProps)
             <Trans>Custom range</Trans>
           </legend>
           <div className={fieldsetBody}>
-            <div className={field}>
-              <label htmlFor={fromId}>
-                <Trans>From</Trans>
-              </label>
-              <input
-                key={`from|${daysKey}`}
-                id={fromId}
-                name="fromDay"
-                type="date"
-                defaultValue={fromDay}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? problemId : undefined}
-                className={fieldControl}
-              />
-            </div>
-            <div className={field}>
-              <label htmlFor={toId}>
-                <Trans>To</Trans>
-              </label>
-              <input
-                key={`to|${daysKey}`}
-                id={toId}
-                name="toDay"
-                type="date"
-                defaultValue={toDay}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? problemId : undefined}
-                className={fieldControl}
-              />
-            </div>
+            <DayField
+              id={fromId}
+              name="fromDay"
+              label={<Trans>From</Trans>}
+              day={fromDay}
+              resetKey={daysKey}
+              problemId={problem ? problemId : null}
+            />
+            <DayField
+              id={toId}
+              name="toDay"
+              label={<Trans>To</Trans>}
+              day={toDay}
+              resetKey={daysKey}
+              problemId={problem ? problemId : null}
+            />
             <Button type="submit" variant="outline">
               <Trans>Show range</Trans>
             </Button>

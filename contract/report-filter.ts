@@ -1,6 +1,7 @@
 /**
- * What the Reports page filters by (range and scope) and the check of a custom range: apart from
- * the machine, so the route can read them from the address without loading the machine up front.
+ * What a usage report is asked for (range and scope) and the check of a custom range against what
+ * the stats calls answer (at most 366 days): shared by the reportsFilter machine and the /reports
+ * route, which reads them from the address without loading the machine up front.
  */
 
 /** The ranges the picker offers, counted back from now; `custom` is two calendar days. */

@@ -156,8 +156,14 @@ function expectTable(screen: Screen, table: ReportTable, order: TableOrder, rowC
   if (pages > 1) {
     const nav = within(screen.getByRole('navigation', { name: navName }));
     expect(nav.getByText(`Page ${order.page} of ${pages}`)).toBeVisible();
-    expect(nav.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', order.page === 1);
-    expect(nav.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', order.page === pages);
+    expect(nav.getByRole('button', { name: 'Previous page' })).toHaveAttribute(
+      'aria-disabled',
+      String(order.page === 1),
+    );
+    expect(nav.getByRole('button', { name: 'Next page' })).toHaveAttribute(
+      'aria-disabled',
+      String(order.page === pages),
+    );
   } else expect(screen.queryByRole('navigation', { name: navName })).toBeNull();
   const exportButton = screen.getByRole('button', { name: exportNames[table] });
   if (busy) {

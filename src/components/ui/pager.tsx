@@ -4,7 +4,8 @@ import { Button } from './button';
 
 /**
  * "Previous page", "Page 2 of 7", "Next page" under a paged table; the page's number is announced
- * when it changes. Its messages are in the signed-in catalogue (lingui.config.ts).
+ * when it changes. At either end a button is aria-disabled rather than disabled: one pressed to the
+ * last page keeps the keyboard's focus. Its messages are in the signed-in catalogue (lingui.config.ts).
  */
 export function Pager({
   label,
@@ -21,7 +22,7 @@ export function Pager({
   const current = page;
   return (
     <nav aria-label={label} className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
-      <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button variant="outline" aria-disabled={current <= 1} onClick={() => current > 1 && onPage(current - 1)}>
         <Trans>Previous page</Trans>
       </Button>
       <span aria-live="polite">
@@ -29,7 +30,7 @@ export function Pager({
           Page {current} of {pages}
         </Trans>
       </span>
-      <Button variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button variant="outline" aria-disabled={current >= pages} onClick={() => current < pages && onPage(current + 1)}>
         <Trans>Next page</Trans>
       </Button>
     </nav>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { reportsFilterMachine } from '../../../machines/reportsFilter/reportsFilter.machine';
 import { isAdminOrOwner } from '../../app/guards';
 import { linkedDevicesQuery } from '../../lib/device-and-router-queries';
@@ -29,6 +30,8 @@ export function ReportsScreen({ search }: { search: ReportsSearch }) {
     { input: filterOfSearch(search) },
   );
   const snapshot = useSelector(actor, (state) => state);
+  // The chart's code (and uPlot, which it loads) downloads beside the report's calls, not after them.
+  useEffect(() => void import('./usage-chart'), []);
   const user = account.data;
   const teams = user
     ? user.subscriptions.flatMap((subscription) =>

@@ -65,6 +65,11 @@ export function PhoneVerificationScreen({ phone, redirect, continueTarget, onVer
     { input: { region: regionFromLocale(navigator.languages) ?? 'US', phone } },
   );
   const snapshot = useSelector(actor, (state) => state);
+  // Once the code is sent, this machine shows the code field until the verification page replaces
+  // it with its own: with that page's code here ahead of time, it does so at once, before a key lands.
+  useEffect(() => {
+    if (!phone) void router.preloadRoute({ to: '/phone-number-verification' });
+  }, [phone, router]);
   const { region } = snapshot.context;
   const regions = useMemo(
     () =>

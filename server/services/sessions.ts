@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, type SQL } from 'drizzle-orm';
 import { createLocalJWKSet, errors, jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
 import { SessionClaims } from '../../contract/auth';
@@ -90,6 +90,18 @@ export function createSessionService(db: Database, keys: KeyStore, options: { tt
   }
 
   const isLive = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+
+  /** Revokes the live sessions that `which` picks, forgets them in this process's cache; how many. */
+  async function revokeLive(which: SQL | undefined): Promise<number> {
+    const now = options.now();
+    const revoked = await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(which, isLive(now)))
+      .returning({ id: sessions.id });
+    for (const { id } of revoked) cache.forgetSession(id);
+    return revoked.length;
+  }
 
   return {
     async start(user: SessionUser, origin: SessionOrigin): Promise<{ token: string; claims: SessionClaims }> {
@@ -215,26 +227,12 @@ export function createSessionService(db: Database, keys: KeyStore, options: { tt
      * person's, ended, or unknown), and then nothing changes.
      */
     async revokeOwn(userId: string, sessionId: string): Promise<boolean> {
-      const now = options.now();
-      const revoked = await db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isLive(now)))
-        .returning({ id: sessions.id });
-      cache.forgetSession(sessionId);
-      return revoked.length > 0;
+      return (await revokeLive(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))) > 0;
     },
 
     /** Revokes every live session of this person but the one kept; how many it revoked. */
     async revokeOthers(userId: string, keepSessionId: string): Promise<number> {
-      const now = options.now();
-      const revoked = await db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isLive(now)))
-        .returning({ id: sessions.id });
-      for (const { id } of revoked) cache.forgetSession(id);
-      return revoked.length;
+      return revokeLive(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
     },
 
     /**

@@ -160,6 +160,20 @@ const sortButton = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'focusRing' },
 });
 
+/** The teams or the devices among the scopes; left out when there are none. */
+function ScopeGroup({ label, options }: { label: string; options: readonly { value: string; label: string }[] }) {
+  if (options.length === 0) return null;
+  return (
+    <optgroup label={label}>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </optgroup>
+  );
+}
+
 /** A day of the custom range; uncontrolled, and started again from `day` whenever the range changes. */
 function DayField(props: {
   id: string;
@@ -292,24 +306,8 @@ function Filters({ snapshot, send, teams, devices, timeZone }: ReportsViewProps)
             onChange={(event) => send({ type: 'user.chooseScope', scope: scopeOfValue(event.currentTarget.value) })}
           >
             <option value="me">{t`My devices`}</option>
-            {teamOptions.length > 0 ? (
-              <optgroup label={t`Teams`}>
-                {teamOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-            {deviceOptions.length > 0 ? (
-              <optgroup label={t`Devices`}>
-                {deviceOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
+            <ScopeGroup label={t`Teams`} options={teamOptions} />
+            <ScopeGroup label={t`Devices`} options={deviceOptions} />
           </select>
         </div>
       </form>

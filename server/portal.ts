@@ -10,6 +10,8 @@ import { startPeriodJob } from './services/billing/period-job';
 import { upsertPlanCatalogue } from './services/billing/plan-catalogue';
 import { createServices } from './services/index';
 import { createMailDelivery } from './services/mail-delivery';
+import { processPasswordResetRequests } from './services/password-reset';
+import { type RepeatingTask, startRepeatingTask } from './services/repeating-task';
 import { serveClient } from './static';
 
 export type RunningPortal = { port: number; stop(): Promise<void> };
@@ -29,11 +31,11 @@ export async function startPortal(options: {
   const applied = await migrate(database);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
   await upsertPlanCatalogue(database.db);
-  if (!env.production && (await seedDemoAccounts(database.db))) {
+  const services = createServices({ database, env, logger });
+  if (!env.production && (await seedDemoAccounts(database.db, services.now))) {
     logger.info('demo accounts created (see README.md)');
   }
 
-  const services = createServices({ database, env, logger });
   await services.keys.keyRing();
   await services.rateLimiter.sweep();
   const stopFollowingRevocations = await services.sessions.followRevocations(database);
@@ -45,27 +47,34 @@ export async function startPortal(options: {
   const app = createApp(services);
   if (options.clientDir !== null) serveClient(app, env, options.clientDir);
 
+  // "Forgot password" requests are queued by the route and worked through here, apart from the answer.
+  const resetRequests = startRepeatingTask({
+    name: 'password reset requests',
+    everySeconds: 1,
+    logger,
+    run: async () => {
+      await processPasswordResetRequests(services);
+    },
+  });
+
   // Mail: the outbox is always written; with SMTP_URL it is also sent, and retried on failure.
-  let mailTimer: NodeJS.Timeout | undefined;
+  let mailDelivery: RepeatingTask | undefined;
   if (env.smtpUrl) {
     const delivery = createMailDelivery({
       db: database.db,
       transport: nodemailer.createTransport(env.smtpUrl),
       from: env.mailFrom,
       logger,
-      now: () => new Date(),
+      now: services.now,
     });
-    let running = false;
-    mailTimer = setInterval(() => {
-      if (running) return;
-      running = true;
-      delivery
-        .deliverDue()
-        .catch((error: unknown) => logger.error({ err: error }, 'mail delivery failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, 2000);
+    mailDelivery = startRepeatingTask({
+      name: 'mail delivery',
+      everySeconds: 2,
+      logger,
+      run: async () => {
+        await delivery.deliverDue();
+      },
+    });
   } else {
     logger.info('SMTP_URL is not set: mails stay in the outbox table');
   }
@@ -78,8 +87,7 @@ export async function startPortal(options: {
   return {
     port: (server.address() as AddressInfo).port,
     async stop() {
-      clearInterval(mailTimer);
-      await periodJob.stop();
+      await Promise.all([mailDelivery?.stop(), resetRequests.stop(), periodJob.stop()]);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopFollowingRevocations();
     },

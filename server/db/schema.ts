@@ -444,6 +444,13 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   createdAt: createdAt(),
 });
 
+export const passwordResetRequests = pgTable('password_reset_requests', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  email: text('email').notNull(),
+  locale: text('locale').notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+});
+
 export const botCheckKeys = pgTable('bot_check_keys', {
   name: text('name').primaryKey(),
   secret: text('secret').notNull(),

@@ -4,9 +4,9 @@ import { type AppEnv, requireSession, sessionOf } from '../http/middleware';
 import { accountUserJson } from '../services/accounts';
 import type { AppServices } from '../services/index';
 
-export function accountRoutes({ database }: AppServices) {
+export function accountRoutes({ database, now }: AppServices) {
   return new Hono<AppEnv>().get('/user', requireSession(), async (c) => {
-    const json = await accountUserJson(database, sessionOf(c).claims.sub);
+    const json = await accountUserJson(database, sessionOf(c).claims.sub, now());
     if (json === null) throw failures.notFound();
     return c.body(json, 200, { 'Content-Type': 'application/json' });
   });

@@ -12,7 +12,12 @@ import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, valida
 import { negotiateLocale } from '../mail/i18n';
 import { findUserById } from '../services/accounts';
 import type { AppServices } from '../services/index';
-import { changePassword, isResetTokenValid, requestPasswordReset, resetPassword } from '../services/password-reset';
+import {
+  changePassword,
+  isResetTokenValid,
+  queuePasswordResetRequest,
+  resetPassword,
+} from '../services/password-reset';
 import { isCommonPassword, verifyPassword } from '../services/passwords';
 import type { RateLimitRule } from '../services/rate-limit';
 import { signInLimits } from '../services/sign-in';
@@ -25,7 +30,7 @@ export const passwordLimits = {
 const invalidResetLink = () => new ApiFailure(400, ErrorCode.invalidResetToken, PasswordMessage.invalidResetLink);
 
 export function passwordRoutes(services: AppServices) {
-  const { rateLimiter, env, logger } = services;
+  const { rateLimiter, env } = services;
 
   return new Hono<AppEnv>()
     .post('/forgot', validateJson(ForgotPasswordRequest), async (c) => {
@@ -36,17 +41,13 @@ export function passwordRoutes(services: AppServices) {
       await rateLimiter.count(passwordLimits.resetRequestsPerClient, client);
       const addressVerdict = await rateLimiter.check(passwordLimits.resetMailsPerAddress, email);
       await rateLimiter.count(passwordLimits.resetMailsPerAddress, email);
-      // The same answer, after the same work, for every address: whether it has an account, and
-      // whether its mails are limited, is decided after the answer is sent. setImmediate, not a
-      // bare promise: PGlite runs queries on this thread, and the lookup, the token and the mail
-      // must not delay the answer of a known address by running between its microtasks.
+      // The same answer, after the same work, for every address: the request is queued, and
+      // whether the address has an account is looked up by a background task, apart from any
+      // answer (PGlite runs queries on this thread, so work merely deferred to the next tick still
+      // slowed the answer of a known address). The per-address limit holds for unknown addresses
+      // too, so it tells nothing either.
       if (addressVerdict.allowed) {
-        const locale = negotiateLocale(c.req.header('accept-language'));
-        setImmediate(() =>
-          requestPasswordReset(services, email, locale).catch((error: unknown) =>
-            logger.error({ err: error }, 'password reset mail failed'),
-          ),
-        );
+        await queuePasswordResetRequest(services, email, negotiateLocale(c.req.header('accept-language')));
       }
       return c.json(
         { success: true as const, message: PasswordMessage.resetRequested } satisfies ForgotPasswordResponse,

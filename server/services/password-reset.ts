@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locales';
 import { resetTokenLifetimeSeconds } from '../../contract/password';
 import type { Database } from '../db/database';
-import { passwordResetTokens, sessions, users } from '../db/schema';
+import { passwordResetRequests, passwordResetTokens, sessions, users } from '../db/schema';
 import type { Env } from '../env';
+import type { Logger } from '../logger';
 import { storedLocale } from '../mail/i18n';
 import { passwordResetMail } from '../mail/templates';
 import { findUserByEmail } from './accounts';
@@ -17,10 +18,48 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 export type PasswordDeps = { db: Database; env: Env; outbox: Outbox; sessions: SessionService; now: () => Date };
 
 /**
- * Sends a reset link when the address has an account; does nothing otherwise (the caller answers
+ * Takes a "forgot password" request for later: one insert, the same for every address, so the
+ * answer costs the same whether or not the address has an account. Whether it has one is looked up
+ * by `processPasswordResetRequests`, after the answer and apart from it.
+ */
+export async function queuePasswordResetRequest(
+  deps: Pick<PasswordDeps, 'db' | 'now'>,
+  email: string,
+  requestLocale: Locale,
+): Promise<void> {
+  await deps.db.insert(passwordResetRequests).values({ email, locale: requestLocale, requestedAt: deps.now() });
+}
+
+/**
+ * Works through the queued requests, oldest first. Each is deleted as it is taken, under
+ * `skip locked`, so two processes never mail one request twice; one that fails is logged and not
+ * retried (the person can ask again). Returns how many were taken.
+ */
+export async function processPasswordResetRequests(deps: PasswordDeps & { logger: Logger }): Promise<number> {
+  let taken = 0;
+  for (;;) {
+    const [request] = await deps.db
+      .delete(passwordResetRequests)
+      .where(
+        eq(
+          passwordResetRequests.id,
+          sql`(select id from ${passwordResetRequests} order by id limit 1 for update skip locked)`,
+        ),
+      )
+      .returning();
+    if (!request) return taken;
+    taken += 1;
+    await mailResetLink(deps, request.email, storedLocale(request.locale) ?? 'en').catch((error: unknown) =>
+      deps.logger.error({ err: error, requestId: request.id }, 'password reset mail failed'),
+    );
+  }
+}
+
+/**
+ * Sends a reset link when the address has an account; does nothing otherwise (the caller answered
  * the same). The mail is in the account's language, or the request's when the account has none.
  */
-export async function requestPasswordReset(deps: PasswordDeps, email: string, requestLocale: Locale): Promise<void> {
+async function mailResetLink(deps: PasswordDeps, email: string, requestLocale: Locale): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   // 256 bits from a CSPRNG, base64url: 43 characters.

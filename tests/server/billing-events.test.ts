@@ -13,7 +13,7 @@ import {
 } from '../../server/db/schema';
 import { signBillingEvent, verifyBillingSignature } from '../../server/services/billing/event-signature';
 import { buy, sendEvent, sendSignedBody } from './billing-support';
-import { startTestPortal, type TestPortal } from './support';
+import { startTestPortal, type TestPortal, testDate, testIso } from './support';
 
 /**
  * POST /api/billing/events: the order site's signed server-to-server call. Every refusal changes
@@ -65,7 +65,7 @@ describe('a good event', () => {
       quantity: 1,
       teamId: null,
       currentPeriodStart: portal.clock.current,
-      currentPeriodEnd: new Date('2026-12-22T12:00:00Z'),
+      currentPeriodEnd: testDate('2026-12-22T12:00:00Z'),
     });
     const [account] = await portal.db.select().from(billingAccounts).where(eq(billingAccounts.userId, user.id));
     const [owner] = await portal.db.select().from(users).where(eq(users.id, user.id));
@@ -96,15 +96,15 @@ describe('a good event', () => {
       planCode: 'teams-yearly',
       quantity: 12,
       blackfriday24Eligible: true,
-      purchasedAt: '2026-01-31T09:00:00.000Z',
+      purchasedAt: testIso('2026-01-31T09:00:00.000Z'),
     });
     expect(subscription).toMatchObject({
       type: 'teams',
       quantity: 12,
       billingAccountCode: 'legacy-code-7',
       blackfriday24Eligible: true,
-      currentPeriodStart: new Date('2026-01-31T09:00:00Z'),
-      currentPeriodEnd: new Date('2027-01-31T09:00:00Z'),
+      currentPeriodStart: testDate('2026-01-31T09:00:00Z'),
+      currentPeriodEnd: testDate('2027-01-31T09:00:00Z'),
     });
     const members = await portal.db
       .select()
@@ -136,8 +136,8 @@ describe('a good event', () => {
     });
     expect(renewed.status).toBe(200);
     expect(await subscriptionOf(subscription.referenceId)).toMatchObject({
-      currentPeriodStart: new Date('2026-12-22T12:00:00Z'),
-      currentPeriodEnd: new Date('2027-01-22T12:00:00Z'),
+      currentPeriodStart: testDate('2026-12-22T12:00:00Z'),
+      currentPeriodEnd: testDate('2027-01-22T12:00:00Z'),
     });
     const reasons = await portal.db
       .select({ reason: invoices.reason })

@@ -6,7 +6,7 @@ import { BillingOverview, Invoice } from '../../contract/billing';
 import { CouponList, CouponRedemption, SubscriptionMessage } from '../../contract/subscriptions';
 import { couponRedemptions, coupons, invoiceLines, invoices, type subscriptions } from '../../server/db/schema';
 import { addTeamMember, buy, sendEvent } from './billing-support';
-import { startTestPortal, type TestPortal } from './support';
+import { startTestPortal, type TestPortal, testIso } from './support';
 
 /**
  * The billing page, invoices, prices and coupons: the owner sees and redeems, a team admin and a
@@ -49,10 +49,18 @@ beforeAll(async () => {
     { code: 'RACE', name: 'Last one', amountOffCents: 100, duration: 'once', maxRedemptions: 1 },
     { code: 'HUGE', name: 'Everything off', amountOffCents: 1_000_000, duration: 'once' },
   ]);
+  // GONE's one redemption, used up by the stranger's first invoice (at the portal's clock, as the
+  // ledger would have written it: a redemption dated by the database's clock sorted differently).
+  const [strangersPurchase] = await portal.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.subscriptionId, strangersPlan.id));
   await portal.db.insert(couponRedemptions).values({
     couponCode: 'GONE',
     subscriptionId: strangersPlan.id,
     accountCode: strangersPlan.billingAccountCode ?? '',
+    redeemedAt: portal.clock.current,
+    appliedInvoiceNumber: strangersPurchase?.number ?? null,
   });
   for (const [who, email] of [
     ['owner', 'owner@example.com'],
@@ -89,12 +97,12 @@ describe('GET /api/billing', () => {
       cancelable: true,
       durationMonths: 1,
       currency: 'USD',
-      nextBillingDate: '2026-12-22T12:00:00.000Z',
+      nextBillingDate: testIso('2026-12-22T12:00:00.000Z'),
       nextAmountCents: 1499 * 5,
       couponsApplied: [],
     });
     expect(overview.invoices).toEqual([
-      expect.objectContaining({ reason: 'purchase', totalCents: 7495, issuedAt: '2026-11-22T12:00:00.000Z' }),
+      expect.objectContaining({ reason: 'purchase', totalCents: 7495, issuedAt: testIso('2026-11-22T12:00:00.000Z') }),
     ]);
   });
 
@@ -134,8 +142,8 @@ describe('GET /api/billing/invoices/{number}', () => {
       billedTo: 'owner@example.com',
       reason: 'purchase',
       totalCents: 7495,
-      periodStart: '2026-11-22T12:00:00.000Z',
-      periodEnd: '2026-12-22T12:00:00.000Z',
+      periodStart: testIso('2026-11-22T12:00:00.000Z'),
+      periodEnd: testIso('2026-12-22T12:00:00.000Z'),
       lines: [{ kind: 'plan', description: 'Teams, monthly', quantity: 5, amountCents: 7495 }],
     });
   });

@@ -6,12 +6,12 @@ import { invoices, subscriptions } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { startPeriodJob } from '../../server/services/billing/period-job';
 import { buy } from './billing-support';
-import { startTestPortal, type TestPortal } from './support';
+import { startTestPortal, type TestPortal, testDate, testIso } from './support';
 
 /** Period ends, processed by moving the portal's clock: expiry, renewals, and one process at a time. */
 
 let portal: TestPortal;
-const start = new Date('2026-11-22T12:00:00Z');
+const start = testDate('2026-11-22T12:00:00Z');
 
 beforeAll(async () => {
   portal = await startTestPortal();
@@ -45,31 +45,31 @@ describe('processing period ends', () => {
     const lifetime = await purchase('router-lifetime');
 
     // Not yet: the period has not ended.
-    portal.clock.current = new Date('2026-12-22T11:59:59Z');
+    portal.clock.current = testDate('2026-12-22T11:59:59Z');
     expect(await portal.services.billing.processPeriodEnds()).toEqual({ expired: 0, renewed: 0 });
     expect((await rowOf(canceled.id)).state).toBe('canceled');
 
-    portal.clock.current = new Date('2026-12-22T12:00:00Z');
+    portal.clock.current = testDate('2026-12-22T12:00:00Z');
     expect(await portal.services.billing.processPeriodEnds()).toEqual({ expired: 1, renewed: 1 });
     expect((await rowOf(canceled.id)).state).toBe('expired');
     expect(await rowOf(active.id)).toMatchObject({
       state: 'active',
-      currentPeriodStart: new Date('2026-12-22T12:00:00Z'),
-      currentPeriodEnd: new Date('2027-01-22T12:00:00Z'),
+      currentPeriodStart: testDate('2026-12-22T12:00:00Z'),
+      currentPeriodEnd: testDate('2027-01-22T12:00:00Z'),
     });
     const renewals = (await invoicesOf(active.id)).filter((invoice) => invoice.reason === 'renewal');
     expect(renewals).toEqual([
       expect.objectContaining({
         totalCents: 999,
-        issuedAt: new Date('2026-12-22T12:00:00Z'),
-        periodStart: new Date('2026-12-22T12:00:00Z'),
-        periodEnd: new Date('2027-01-22T12:00:00Z'),
+        issuedAt: testDate('2026-12-22T12:00:00Z'),
+        periodStart: testDate('2026-12-22T12:00:00Z'),
+        periodEnd: testDate('2027-01-22T12:00:00Z'),
       }),
     ]);
     expect(await invoicesOf(canceled.id)).toHaveLength(1);
 
     // Years later: the one-time plan still has no period end and no renewal.
-    portal.clock.current = new Date('2030-01-01T00:00:00Z');
+    portal.clock.current = testDate('2030-01-01T00:00:00Z');
     await portal.services.billing.processPeriodEnds();
     expect(await rowOf(lifetime.id)).toMatchObject({ state: 'active', currentPeriodEnd: null });
     expect((await invoicesOf(lifetime.id)).map((invoice) => invoice.reason)).toEqual(['purchase']);
@@ -78,22 +78,22 @@ describe('processing period ends', () => {
 
   it('renews period after period until one covers now, an invoice for each', async () => {
     const yearly = await purchase('personal-yearly');
-    portal.clock.current = new Date('2029-12-01T00:00:00Z');
+    portal.clock.current = testDate('2029-12-01T00:00:00Z');
     const outcome = await portal.services.billing.processPeriodEnds();
     expect(outcome.renewed).toBeGreaterThanOrEqual(3);
     expect(await rowOf(yearly.id)).toMatchObject({
-      currentPeriodStart: new Date('2029-11-22T12:00:00Z'),
-      currentPeriodEnd: new Date('2030-11-22T12:00:00Z'),
+      currentPeriodStart: testDate('2029-11-22T12:00:00Z'),
+      currentPeriodEnd: testDate('2030-11-22T12:00:00Z'),
     });
     const periods = (await invoicesOf(yearly.id)).map((invoice) => [
       invoice.reason,
       invoice.periodStart?.toISOString(),
     ]);
     expect(periods).toEqual([
-      ['purchase', '2026-11-22T12:00:00.000Z'],
-      ['renewal', '2027-11-22T12:00:00.000Z'],
-      ['renewal', '2028-11-22T12:00:00.000Z'],
-      ['renewal', '2029-11-22T12:00:00.000Z'],
+      ['purchase', testIso('2026-11-22T12:00:00.000Z')],
+      ['renewal', testIso('2027-11-22T12:00:00.000Z')],
+      ['renewal', testIso('2028-11-22T12:00:00.000Z')],
+      ['renewal', testIso('2029-11-22T12:00:00.000Z')],
     ]);
     expect(await portal.services.billing.processPeriodEnds()).toEqual({ expired: 0, renewed: 0 });
   });
@@ -103,7 +103,7 @@ describe('processing period ends', () => {
     // A second process's worth of portal on the same database, where there is one (PostgreSQL).
     const other = process.env.TEST_DATABASE_URL ? await startTestPortal({}, { joinSchema: portal.schema }) : portal;
     try {
-      portal.clock.current = new Date('2027-03-01T00:00:00Z');
+      portal.clock.current = testDate('2027-03-01T00:00:00Z');
       other.clock.current = portal.clock.current;
       const outcomes = await Promise.all([
         portal.services.billing.processPeriodEnds(),
@@ -112,12 +112,12 @@ describe('processing period ends', () => {
       ]);
       const renewals = (await invoicesOf(monthly.id)).filter((invoice) => invoice.reason === 'renewal');
       expect(renewals.map((invoice) => invoice.periodStart?.toISOString())).toEqual([
-        '2026-12-22T12:00:00.000Z',
-        '2027-01-22T12:00:00.000Z',
-        '2027-02-22T12:00:00.000Z',
+        testIso('2026-12-22T12:00:00.000Z'),
+        testIso('2027-01-22T12:00:00.000Z'),
+        testIso('2027-02-22T12:00:00.000Z'),
       ]);
       expect(outcomes.reduce((sum, outcome) => sum + outcome.renewed, 0)).toBeGreaterThanOrEqual(3);
-      expect(await rowOf(monthly.id)).toMatchObject({ currentPeriodEnd: new Date('2027-03-22T12:00:00Z') });
+      expect(await rowOf(monthly.id)).toMatchObject({ currentPeriodEnd: testDate('2027-03-22T12:00:00Z') });
     } finally {
       if (other !== portal) await other.close();
     }
@@ -133,7 +133,7 @@ describe('processing period ends', () => {
     try {
       await holder.query('begin');
       await holder.query('select pg_advisory_xact_lock(724112008)');
-      portal.clock.current = new Date('2027-01-01T00:00:00Z');
+      portal.clock.current = testDate('2027-01-01T00:00:00Z');
       expect(await portal.services.billing.processPeriodEnds()).toEqual({ expired: 0, renewed: 0 });
       expect(await invoicesOf(monthly.id)).toHaveLength(1);
       await holder.query('commit');

@@ -10,7 +10,7 @@ import { routerCoupons, teamRouters } from '../../server/db/schema';
 import { demoAccounts, demoPassword, demoRouterCoupons, seedDemoAccounts } from '../../server/db/seed-demo';
 import { createTeam, insertCatalogue, insertSubscription, type Person } from './billing-fixtures';
 import { insertRouter } from './router-fixtures';
-import { startTestPortal, type TestPortal } from './support';
+import { startTestPortal, type TestPortal, testDate, testIso } from './support';
 import { castWithTeam, type TeamCast } from './team-fixtures';
 
 let portal: TestPortal;
@@ -37,7 +37,7 @@ beforeAll(async () => {
     name: 'Studio uplink',
     vendor: 'strata',
     subscriptionId: ownerRouter.id,
-    lastActiveAt: new Date('2026-11-21T08:00:00Z'),
+    lastActiveAt: testDate('2026-11-21T08:00:00Z'),
   });
   await insertRouter(portal, { ownerId: cast.stranger.id, name: 'Stranger’s router' });
 });
@@ -74,7 +74,7 @@ describe('GET /api/account/routers', () => {
         vendor: 'strata',
         role: 'client',
         state: 'online',
-        lastActiveTime: '2026-11-21T08:00:00.000Z',
+        lastActiveTime: testIso('2026-11-21T08:00:00.000Z'),
         subscription: {
           referenceId: sub.owner,
           productName: 'Bonding Router',

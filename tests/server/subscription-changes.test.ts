@@ -16,11 +16,11 @@ import {
   password,
   subscriptionRow,
 } from './billing-fixtures';
-import { startTestPortal, type TestPortal } from './support';
+import { startTestPortal, type TestPortal, testDate, testIso } from './support';
 
 let portal: TestPortal;
 let cast: Cast;
-const startOfTests = new Date('2026-11-22T12:00:00Z');
+const startOfTests = testDate('2026-11-22T12:00:00Z');
 
 beforeAll(async () => {
   portal = await startTestPortal();
@@ -413,7 +413,7 @@ describe('the upgrade preview', () => {
         { kind: 'prorationCredit', description: 'Teams, yearly', quantity: 10, amountCents: -74995 },
       ],
       totalCents: 284995,
-      nextBillingDate: '2029-11-22T12:00:00.000Z',
+      nextBillingDate: testIso('2029-11-22T12:00:00.000Z'),
     });
     expect(await subscriptionRow(portal, subscription.referenceId)).toEqual(subscription);
     expect(await invoiceCount(subscription.id)).toBe(0);
@@ -461,7 +461,7 @@ describe('the upgrade preview', () => {
     });
     expect(result?.lines).toEqual([{ kind: 'plan', description: 'Personal, yearly', quantity: 1, amountCents: 8999 }]);
     expect(result?.totalCents).toBe(8999);
-    expect(result?.nextBillingDate).toBe('2027-11-22T12:00:00.000Z');
+    expect(result?.nextBillingDate).toBe(testIso('2027-11-22T12:00:00.000Z'));
   });
 
   it('takes one seat for a families plan, whatever was asked', async () => {
@@ -537,7 +537,7 @@ describe('the upgrade', () => {
       quantity: 12,
       state: 'active',
       currentPeriodStart: startOfTests,
-      currentPeriodEnd: new Date('2029-11-22T12:00:00Z'),
+      currentPeriodEnd: testDate('2029-11-22T12:00:00Z'),
       updatedAt: startOfTests,
     });
     const [invoice, ...others] = await invoicesOf(portal, subscription.id);
@@ -549,7 +549,7 @@ describe('the upgrade', () => {
       reason: 'upgrade',
       issuedAt: startOfTests,
       periodStart: startOfTests,
-      periodEnd: new Date('2029-11-22T12:00:00Z'),
+      periodEnd: testDate('2029-11-22T12:00:00Z'),
       currency: 'USD',
       totalCents: previewed.totalCents,
     });

@@ -8,9 +8,40 @@ import { parseEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { upsertPlanCatalogue } from '../../server/services/billing/plan-catalogue';
 import { createServices } from '../../server/services/index';
+import { processPasswordResetRequests } from '../../server/services/password-reset';
 import { hashPassword } from '../../server/services/passwords';
 
 export const publicOrigin = 'http://portal.test';
+
+/**
+ * The server suite's calendar. Tests write their dates in its reference year (2026: the clock starts
+ * at 2026-11-22 12:00 UTC) through `testDate`, and `TEST_CLOCK_SHIFT_YEARS` moves all of them by
+ * whole years at once. `npm test` runs the suite a year behind the database's clock and CI's
+ * PostgreSQL run a year ahead of it, so a rule that reads the database's `now()` instead of the
+ * services' clock fails one of them (issue 20, "one clock").
+ */
+export const clockShiftYears = clockShiftFrom(process.env.TEST_CLOCK_SHIFT_YEARS);
+
+function clockShiftFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  if (!/^[+-]?\d+$/.test(value))
+    throw new Error(`TEST_CLOCK_SHIFT_YEARS must be a whole number of years, not "${value}"`);
+  return Number(value);
+}
+
+/** An instant of the reference calendar, moved by the suite's shift (whole years: days of month stay). */
+export function testDate(iso: string): Date {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) throw new Error(`not an instant: ${iso}`);
+  date.setUTCFullYear(date.getUTCFullYear() + clockShiftYears);
+  return date;
+}
+
+/** `testDate` as the API writes it (ISO 8601, milliseconds, UTC). */
+export const testIso = (iso: string): string => testDate(iso).toISOString();
+
+/** Where every test portal's clock starts. */
+export const testClockStart = (): Date => testDate('2026-11-22T12:00:00Z');
 /** Tests only: the order site's shared secret in every test portal. */
 export const testBillingWebhookSecret = 'test-only-billing-webhook-secret-0123456789';
 
@@ -58,7 +89,7 @@ export async function startTestPortal(
     ...envOverrides,
   });
   const logger = createLogger(env.logLevel, logSink);
-  const clock = { current: new Date('2026-11-22T12:00:00Z') };
+  const clock = { current: testClockStart() };
   const services = createServices({ database, env, logger, now: () => clock.current });
   const stopFollowingRevocations = await services.sessions.followRevocations(database);
   const app = createApp(services);
@@ -127,8 +158,12 @@ export async function startTestPortal(
     return cookieFrom(response.headers);
   }
 
-  /** The newest mail to an address, as its recipient would read it (null when none). */
+  /**
+   * The newest mail to an address, as its recipient would read it (null when none), once the
+   * queued "forgot password" requests are worked through, as a running portal does each second.
+   */
   async function newestMailTo(email: string) {
+    await processPasswordResetRequests(services);
     const [mail] = await database.db
       .select()
       .from(outbox)

@@ -6,12 +6,12 @@ import { AuditPage, auditPageSize, TeamMessage } from '../../contract/teams';
 import { teamAuditEvents } from '../../server/db/schema';
 import { csvCell } from '../../server/services/teams/audit-log';
 import { insertCatalogue } from './billing-fixtures';
-import { startTestPortal, type TestPortal } from './support';
+import { startTestPortal, type TestPortal, testDate } from './support';
 import { castWithTeam, type TeamCast } from './team-fixtures';
 
 let portal: TestPortal;
 let cast: TeamCast;
-const startOfTests = new Date('2026-11-22T12:00:00Z');
+const startOfTests = testDate('2026-11-22T12:00:00Z');
 const minute = 60_000;
 
 /** 30 events: one a minute, oldest first, by the owner, then the admin, then the system (the period job). */

@@ -15,7 +15,7 @@ import {
 import { teamInvitations } from '../../server/db/schema';
 import { demoAccounts, demoInvitationCode, demoPassword, seedDemoAccounts } from '../../server/db/seed-demo';
 import { insertCatalogue, insertSubscription, type Person, password } from './billing-fixtures';
-import { startTestPortal, type TestPortal } from './support';
+import { startTestPortal, type TestPortal, testDate } from './support';
 import {
   acceptInvitation,
   addMember,
@@ -29,7 +29,7 @@ import {
 
 let portal: TestPortal;
 let cast: TeamCast;
-const startOfTests = new Date('2026-11-22T12:00:00Z');
+const startOfTests = testDate('2026-11-22T12:00:00Z');
 
 beforeAll(async () => {
   portal = await startTestPortal();

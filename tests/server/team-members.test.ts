@@ -7,7 +7,7 @@ import { ErrorCode } from '../../contract/errors';
 import { AddTeamMemberResponse, Team, TeamMemberConflict, TeamMessage } from '../../contract/teams';
 import { apiKeys, teamInvitations, teamMembers, teams, users } from '../../server/db/schema';
 import { insertCatalogue, insertSubscription } from './billing-fixtures';
-import { startTestPortal, type TestPortal } from './support';
+import { startTestPortal, type TestPortal, testDate } from './support';
 import { addMember, auditOf, castWithTeam, membersOf, newPerson, type TeamCast } from './team-fixtures';
 
 let portal: TestPortal;
@@ -35,7 +35,7 @@ describe('GET /api/subscription/{id}/team', () => {
       prefix: 'bl_abc',
       keyHash: 'hash-of-a-key',
       allowedIps: ['192.0.2.0/24'],
-      expiresAt: new Date('2027-11-22T12:00:00Z'),
+      expiresAt: testDate('2027-11-22T12:00:00Z'),
     });
 
     for (const who of [cast.owner, cast.admin]) {

@@ -18,7 +18,7 @@ import { devices, netSamples, servers, statsBatches, tunnelEvents } from '../../
 import { signStatsBatch } from '../../server/services/stats/batch-signature';
 import { insertTunnelEvents } from '../../server/services/stats/usage-store';
 import type { Person } from './billing-fixtures';
-import { startTestPortal, type TestPortal } from './support';
+import { startTestPortal, type TestPortal, testDate, testIso } from './support';
 import { castWithTeam, type TeamCast } from './team-fixtures';
 
 const statsSecret = 'test-only-stats-ingest-secret-0123456789abcdef';
@@ -34,8 +34,8 @@ const deviceOf: Record<'owner' | 'admin' | 'teamUser' | 'stranger', string> = {
   stranger: '',
 };
 
-/** 2026-11-22 (the test clock's day) at hh:mm UTC. */
-const at = (hhmm: string) => `2026-11-22T${hhmm}:00.000Z`;
+/** The test clock's first day (2026-11-22 in the reference calendar) at hh:mm UTC. */
+const at = (hhmm: string) => testIso(`2026-11-22T${hhmm}:00.000Z`);
 
 function ingest(
   batch: unknown,
@@ -203,20 +203,20 @@ describe('ranges', () => {
   };
 
   it('exactly a year (366 days) is answered in day buckets; a second more is refused', async () => {
-    const from = '2025-11-22T12:00:00Z';
-    const yearLater = '2026-11-23T12:00:00Z';
+    const from = testIso('2025-11-22T12:00:00Z');
+    const yearLater = testIso('2026-11-23T12:00:00Z');
     const response = await get(cast.teamUser, api.individualNetStats, { from, to: yearLater });
     expect(response.status).toBe(200);
     const net = v.parse(NetStats, response.json);
     expect(net.bucketSeconds).toBe(86400);
     expect(net.rows).toHaveLength(367);
-    expect(net.rows.find((row) => row[0] === '2026-11-22T00:00:00.000Z')).toEqual([
-      '2026-11-22T00:00:00.000Z',
+    expect(net.rows.find((row) => row[0] === testIso('2026-11-22T00:00:00.000Z'))).toEqual([
+      testIso('2026-11-22T00:00:00.000Z'),
       5500,
       10,
     ]);
-    await refusal({ from, to: '2026-11-23T12:00:01Z' }, StatsMessage.rangeTooLong);
-    await refusal({ from, to: '2026-11-23T12:00:01Z' }, StatsMessage.rangeTooLong, api.individualTunnelStats);
+    await refusal({ from, to: testIso('2026-11-23T12:00:01Z') }, StatsMessage.rangeTooLong);
+    await refusal({ from, to: testIso('2026-11-23T12:00:01Z') }, StatsMessage.rangeTooLong, api.individualTunnelStats);
   });
 
   it('reversed, empty, malformed and missing ranges are refused with a clear message', async () => {
@@ -235,17 +235,17 @@ describe('ranges', () => {
       v.parse(NetStats, (await get(cast.teamUser, api.individualNetStats, { from, to })).json);
     const sixHours = await bucketsOf(at('06:00'), at('12:00'));
     expect([sixHours.bucketSeconds, sixHours.rows.length]).toEqual([60, 360]);
-    const twoDays = await bucketsOf('2026-11-21T00:00:00Z', '2026-11-23T00:00:00Z');
+    const twoDays = await bucketsOf(testIso('2026-11-21T00:00:00Z'), testIso('2026-11-23T00:00:00Z'));
     expect(twoDays.bucketSeconds).toBe(300);
     expect(twoDays.rows.filter((row) => row[1] > 0)).toEqual([
       [at('10:00'), 1500, 5],
       [at('10:05'), 4000, 5],
     ]);
-    const month = await bucketsOf('2026-11-01T00:00:00Z', '2026-12-02T00:00:00Z');
+    const month = await bucketsOf(testIso('2026-11-01T00:00:00Z'), testIso('2026-12-02T00:00:00Z'));
     expect([month.bucketSeconds, month.rows.length]).toEqual([3600, 31 * 24]);
     expect(month.rows.filter((row) => row[1] > 0)).toEqual([[at('10:00'), 5500, 10]]);
     // A range that starts inside a bucket: the bucket is listed whole, from its own start.
-    const offset = await bucketsOf('2026-11-22T10:02:30Z', at('10:05'));
+    const offset = await bucketsOf(testIso('2026-11-22T10:02:30Z'), at('10:05'));
     expect(offset.rows).toEqual([
       [at('10:02'), 300, 1],
       [at('10:03'), 400, 1],
@@ -255,7 +255,7 @@ describe('ranges', () => {
 
   it('tunnel stats list the latest connect rows of a long range, oldest first, and say so', async () => {
     const busy = deviceOf.admin;
-    const start = new Date('2026-11-01T00:00:00Z').getTime();
+    const start = testDate('2026-11-01T00:00:00Z').getTime();
     await insertTunnelEvents(
       portal.db,
       teamServer,
@@ -265,7 +265,7 @@ describe('ranges', () => {
         type: index % 2 === 0 ? ('connect' as const) : ('disconnect' as const),
       })),
     );
-    const query = { from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z', device: busy };
+    const query = { from: testIso('2026-11-01T00:00:00Z'), to: testIso('2026-11-02T00:00:00Z'), device: busy };
     const table = v.parse(TunnelStats, (await get(cast.admin, api.deviceTunnelStats, query)).json);
     expect(table.truncated).toBe(true);
     expect(table.rows).toHaveLength(maxConnectRows);

@@ -90,11 +90,11 @@ export async function lockOwnedSubscription(tx: Transaction, actor: BillingActor
   return locked;
 }
 
-/** Members plus pending invitations, the owner included: `team_seats_in_use()` of migration 0011. */
-export async function seatsInUse(tx: Transaction, subscription: SubscriptionRow): Promise<number> {
+/** Members plus the invitations still pending at `at`, the owner included: `team_seats_in_use()` of migration 0019. */
+export async function seatsInUse(tx: Transaction, subscription: SubscriptionRow, at: Date): Promise<number> {
   if (subscription.teamId === null) return 1;
   const [row] = await tx
-    .select({ seats: sql<number>`team_seats_in_use(${subscription.teamId}, ${subscription.ownerId})` })
+    .select({ seats: sql<number>`team_seats_in_use(${subscription.teamId}, ${subscription.ownerId}, ${at})` })
     .from(sql`(select 1) as one`);
   return Number(row?.seats ?? 1);
 }

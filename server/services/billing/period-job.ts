@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { plans, subscriptions } from '../../db/schema';
 import type { Logger } from '../../logger';
+import { type RepeatingTask, startRepeatingTask } from '../repeating-task';
 import type { Billing } from './billing';
 import type { Transaction } from './ledger-core';
 import { renewPeriod } from './renewals';
@@ -73,25 +74,14 @@ export function startPeriodJob({
   billing: Pick<Billing, 'processPeriodEnds'>;
   logger: Logger;
   intervalSeconds: number;
-}): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = billing
-      .processPeriodEnds()
-      .then((outcome) => {
-        if (outcome.expired > 0 || outcome.renewed > 0) logger.info(outcome, 'billing periods processed');
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'billing period processing failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, intervalSeconds * 1000);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+}): RepeatingTask {
+  return startRepeatingTask({
+    name: 'billing period processing',
+    everySeconds: intervalSeconds,
+    logger,
+    run: async () => {
+      const outcome = await billing.processPeriodEnds();
+      if (outcome.expired > 0 || outcome.renewed > 0) logger.info(outcome, 'billing periods processed');
     },
-  };
+  });
 }

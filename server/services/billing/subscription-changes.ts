@@ -75,7 +75,7 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
         // The floor: the seats in use, and at least 1. plan.minSeats is what the order site
         // sells at the least; an owner whose team shrank may still come down to the seats in use.
         // Counted under the row lock, so no seat change that runs at the same time slips below it.
-        if (quantity < Math.max(1, await seatsInUse(tx, subscription))) {
+        if (quantity < Math.max(1, await seatsInUse(tx, subscription, at))) {
           throw refusals.refused(SubscriptionMessage.quantityBelowSeatsInUse);
         }
         if (subscription.teamId !== null && quantity !== subscription.quantity) {
@@ -231,7 +231,7 @@ async function quoteUpgrade(
   if (target.minSeats !== target.maxSeats) {
     if (quantity > target.maxSeats) throw refusals.refused(SubscriptionMessage.quantityAboveMaximum);
     if (quantity < target.minSeats) throw refusals.refused(SubscriptionMessage.quantityBelowMinimum);
-    if (quantity < (await seatsInUse(tx, subscription))) {
+    if (quantity < (await seatsInUse(tx, subscription, at))) {
       throw refusals.refused(SubscriptionMessage.quantityBelowSeatsInUse);
     }
   }

@@ -50,8 +50,8 @@ async function teamNameOf(tx: Transaction, teamId: number): Promise<string> {
 }
 
 /** Refuses an add that would take more seats than the subscription has (families: more people than the plan holds). */
-async function ensureRoomForOneMore(tx: Transaction, team: ManagedTeam) {
-  const inUse = await seatsInUse(tx, team.subscription);
+async function ensureRoomForOneMore(tx: Transaction, team: ManagedTeam, at: Date) {
+  const inUse = await seatsInUse(tx, team.subscription, at);
   if (team.subscription.type === 'families') {
     // A families plan is one seat bought for a household: the plan's number of people is the limit.
     const maxMembers = team.plan?.maxTeamMembers ?? team.subscription.quantity;
@@ -98,7 +98,7 @@ export async function addMember(
     }
     // An invitation that expired unanswered still holds the one pending place of its address: void it.
     if (pending) await tx.update(teamInvitations).set({ canceledAt: at }).where(eq(teamInvitations.id, pending.id));
-    await ensureRoomForOneMore(tx, team);
+    await ensureRoomForOneMore(tx, team, at);
 
     const teamName = await teamNameOf(tx, team.teamId);
     const outbox = createOutbox(tx, deps.logger, deps.now);

@@ -75,7 +75,7 @@ export async function readTeam(deps: TeamDeps, actor: BillingActor, referenceId:
         teamId,
       })),
       associatedRouterSubContexts: await associatedRouterSubContexts(tx, teamId),
-      seatsInUse: await seatsInUse(tx, subscription),
+      seatsInUse: await seatsInUse(tx, subscription, at),
       seats: subscription.quantity,
       maxMembers: subscription.type === 'families' ? (plan?.maxTeamMembers ?? null) : null,
     };

@@ -9,8 +9,8 @@ import * as v from 'valibot';
 
 export const DeviceMessage = {
   codeInvalid: 'This activation code is not valid. Check the code shown on your device and try again.',
-  codeExpired: 'This activation code has expired. Ask your device for a new one.',
-  codeUsed: 'This activation code has already been used.',
+  /** One answer for a code that never was, expired or was used: a guess learns nothing. */
+  codeNotAccepted: 'This activation code does not work. Check the code shown on your device, or ask it for a new one.',
   notYourAccount: 'You can only link devices to your own account.',
   deviceLimitReached: 'Your account has reached its device limit. Remove a device before you link another one.',
   nicknameRequired: 'Please enter a name for the device.',

@@ -271,6 +271,8 @@ export const deviceActivations = pgTable('device_activations', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   linkedAt: timestamp('linked_at', { withTimezone: true }),
   linkedUserId: uuid('linked_user_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** Wrong codes entered anywhere while this one waited (migration 0021). */
+  wrongGuesses: integer('wrong_guesses').notNull().default(0),
 });
 
 export const qrSignIns = pgTable('qr_sign_ins', {

@@ -15,7 +15,7 @@ import { negotiateLocale } from '../mail/i18n';
 import { createPendingAccount, finalizeAccountCreation, resendVerificationCode } from '../services/account-creation';
 import type { AppServices } from '../services/index';
 import { isCommonPassword } from '../services/passwords';
-import type { RateLimitRule } from '../services/rate-limit';
+import type { RateLimitRule, RateLimitRules } from '../services/rate-limit';
 import { requireBotCheck } from './bot-check';
 
 /**
@@ -38,7 +38,7 @@ const codeExpired = () => new ApiFailure(400, ErrorCode.codeExpired, AccountCrea
 export function accountCreationRoutes(services: AppServices) {
   const { rateLimiter, env } = services;
 
-  const limit = (rules: ReadonlyArray<readonly [RateLimitRule, string]>) => spendRateLimits(rateLimiter, rules);
+  const limit = (rules: RateLimitRules) => spendRateLimits(rateLimiter, rules);
 
   const codeLimits = (email: string, client: string): [RateLimitRule, string][] => [
     [accountCreationLimits.codeCooldown, email],

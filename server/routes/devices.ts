@@ -17,6 +17,7 @@ import {
 import { ErrorCode } from '../../contract/errors';
 import { ApiFailure, failures } from '../http/errors';
 import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
+import { spendRateLimits } from '../http/rate-limits';
 import type { BillingActor } from '../services/billing/billing';
 import { activationLimits, activationState, issueActivationCode, linkDevice } from '../services/devices/activation';
 import { deviceFailures } from '../services/devices/device-common';
@@ -36,9 +37,7 @@ export function deviceActivationRoutes(services: AppServices) {
   return new Hono<AppEnv>()
     .post('/', validateJson(ActivationCodeRequest), async (c) => {
       const client = clientAddressOf(c, env);
-      const verdict = await rateLimiter.check(activationLimits.codesPerClient, client);
-      if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
-      await rateLimiter.count(activationLimits.codesPerClient, client);
+      await spendRateLimits(rateLimiter, [[activationLimits.codesPerClient, client]]);
       const issued = await issueActivationCode(services, bodyOf(c, ActivationCodeRequest));
       c.header('Cache-Control', 'no-store');
       return c.json(issued satisfies ActivationCodeResponse, 201);
@@ -63,15 +62,19 @@ export function linkedDeviceRoutes(services: AppServices) {
       const actor = actorOf(c);
       const { userid, activationCode } = bodyOf(c, LinkDeviceRequest);
       if (userid !== actor.userId) throw deviceFailures.notYourAccount();
-      const verdict = await rateLimiter.check(activationLimits.linkAttemptsPerAccount, actor.userId);
-      if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
+      // Taken before the code is looked up, per account, per client and overall; a code that names
+      // no waiting device counts, so a link and a full account (not a guess) give the tries back.
+      const limits = [
+        [activationLimits.linkAttemptsPerAccount, actor.userId],
+        [activationLimits.linkAttemptsPerClient, clientAddressOf(c, services.env)],
+        [activationLimits.linkAttemptsOverall, 'portal'],
+      ] as const;
+      await spendRateLimits(rateLimiter, limits);
       const result = await linkDevice(services, actor, activationCode);
+      if (result.outcome === 'linked' || result.outcome === 'limitReached') await rateLimiter.refundAll(limits);
       if (result.outcome === 'linked') {
         return c.json({ success: true as const, device: result.device } satisfies LinkDeviceResponse, 200);
       }
-      // Wrong, expired and used codes count; a full account is not a guess.
-      if (result.outcome !== 'limitReached')
-        await rateLimiter.count(activationLimits.linkAttemptsPerAccount, actor.userId);
       throw refusalOf[result.outcome]();
     })
     .get(path(api.linkedDevices), requireSession(), async (c) => {
@@ -107,9 +110,7 @@ export function linkedDeviceRoutes(services: AppServices) {
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const refusalOf = {
-  invalid: deviceFailures.codeInvalid,
-  expired: deviceFailures.codeExpired,
-  used: deviceFailures.codeUsed,
+  refused: deviceFailures.codeRefused,
   limitReached: deviceFailures.limitReached,
 };
 

@@ -9,6 +9,7 @@ import {
 } from '../../contract/password';
 import { ApiFailure, failures } from '../http/errors';
 import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
+import { spendRateLimits } from '../http/rate-limits';
 import { negotiateLocale } from '../mail/i18n';
 import { findUserById } from '../services/accounts';
 import type { AppServices } from '../services/index';
@@ -36,11 +37,8 @@ export function passwordRoutes(services: AppServices) {
     .post('/forgot', validateJson(ForgotPasswordRequest), async (c) => {
       const { email } = bodyOf(c, ForgotPasswordRequest);
       const client = clientAddressOf(c, env);
-      const clientVerdict = await rateLimiter.check(passwordLimits.resetRequestsPerClient, client);
-      if (!clientVerdict.allowed) throw failures.rateLimited(clientVerdict.retryAfterSeconds);
-      await rateLimiter.count(passwordLimits.resetRequestsPerClient, client);
-      const addressVerdict = await rateLimiter.check(passwordLimits.resetMailsPerAddress, email);
-      await rateLimiter.count(passwordLimits.resetMailsPerAddress, email);
+      await spendRateLimits(rateLimiter, [[passwordLimits.resetRequestsPerClient, client]]);
+      const addressVerdict = await rateLimiter.take(passwordLimits.resetMailsPerAddress, email);
       // The same answer, after the same work, for every address: the request is queued, and
       // whether the address has an account is looked up by a background task, apart from any
       // answer (PGlite runs queries on this thread, so work merely deferred to the next tick still
@@ -68,13 +66,14 @@ export function passwordRoutes(services: AppServices) {
       const { sessionId, claims } = sessionOf(c);
       const { currentPassword, newPassword } = bodyOf(c, ChangePasswordRequest);
       if (isCommonPassword(newPassword)) throw failures.passwordTooCommon();
-      const verdict = await rateLimiter.check(signInLimits.perAccount, claims.email);
-      if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
+      // A wrong current password counts as a failed sign-in; the try is taken before the comparison.
+      const limits = [[signInLimits.perAccount, claims.email]] as const;
+      await spendRateLimits(rateLimiter, limits);
       const user = await findUserById(services.db, claims.sub);
       if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
-        await rateLimiter.count(signInLimits.perAccount, claims.email);
         throw new ApiFailure(403, ErrorCode.currentPasswordIncorrect, PasswordMessage.currentPasswordIncorrect);
       }
+      await rateLimiter.refundAll(limits);
       await changePassword(services, user.id, sessionId, newPassword);
       return c.json({ success: true as const }, 200);
     });

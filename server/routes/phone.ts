@@ -25,7 +25,7 @@ import {
   phoneVerificationLimits,
   sendPhoneCode,
 } from '../services/phone/verification';
-import type { RateLimitRule } from '../services/rate-limit';
+import type { RateLimitRules } from '../services/rate-limit';
 
 const refusals = {
   numberInvalid: () => new ApiFailure(400, ErrorCode.validation, PhoneMessage.numberInvalid),
@@ -50,7 +50,7 @@ export function phoneRoutes(services: AppServices) {
   // api.phoneVerificationCode(phone) with Hono's parameter (the route table would encode its colon).
   const codePath = '/api/phone/:phone/verification-code';
 
-  const limit = (rules: ReadonlyArray<readonly [RateLimitRule, string]>) => spendRateLimits(rateLimiter, rules);
+  const limit = (rules: RateLimitRules) => spendRateLimits(rateLimiter, rules);
 
   return new Hono<AppEnv>()
     .post(codePath, requireSession(), async (c) => {

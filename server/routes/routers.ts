@@ -11,7 +11,7 @@ import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, valida
 import { spendRateLimits } from '../http/rate-limits';
 import type { BillingActor } from '../services/billing/billing';
 import type { AppServices } from '../services/index';
-import type { RateLimitRule } from '../services/rate-limit';
+import type { RateLimitRule, RateLimitRules } from '../services/rate-limit';
 import { redeemRouterCoupon } from '../services/routers/router-coupons';
 import { listRouters } from '../services/routers/router-list';
 import { associateTeamRouter, dissociateTeamRouter } from '../services/routers/team-routers';
@@ -29,7 +29,7 @@ export const routerCouponLimits = {
 export function routerRoutes(services: AppServices) {
   const { rateLimiter, env } = services;
 
-  const limit = (rules: ReadonlyArray<readonly [RateLimitRule, string]>) => spendRateLimits(rateLimiter, rules);
+  const limit = (rules: RateLimitRules) => spendRateLimits(rateLimiter, rules);
 
   return new Hono<AppEnv>()
     .get(api.routers, requireSession(), async (c) => {

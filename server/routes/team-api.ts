@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
 import type { ServerList, TeamApiMembers, TeamApiTeam } from '../../contract/teams';
-import { failures } from '../http/errors';
 import type { AppEnv } from '../http/middleware';
 import { clientAddressOf } from '../http/middleware';
+import { spendRateLimits } from '../http/rate-limits';
 import type { AppServices } from '../services/index';
 import type { RateLimitRule } from '../services/rate-limit';
 import { createApiKeys } from '../services/teams/api-keys';
@@ -23,9 +23,7 @@ export function teamApiRoutes({ db, now, env, rateLimiter }: AppServices) {
   /** The team of the request's key, once the key is admitted and its use counted. */
   async function teamOfKey(c: Context<AppEnv>): Promise<number> {
     const key = await apiKeys.authenticate(c.req.header('x-api-key'), clientAddressOf(c, env));
-    const verdict = await rateLimiter.check(teamApiLimits.perKey, key.id);
-    if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
-    await rateLimiter.count(teamApiLimits.perKey, key.id);
+    await spendRateLimits(rateLimiter, [[teamApiLimits.perKey, key.id]]);
     c.header('Cache-Control', 'no-store');
     return key.teamId;
   }

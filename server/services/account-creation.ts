@@ -57,6 +57,9 @@ export type FinalizeOutcome =
   | { outcome: 'codeExpired' }
   | { outcome: 'emailTaken' };
 
+/** The code was used up by another finalization between the check and the account's transaction. */
+class CodeAlreadyUsed extends Error {}
+
 /** Turns a pending account with a valid code into an account with the chosen password. */
 export async function finalizeAccountCreation(
   deps: AccountCreationDeps,
@@ -70,6 +73,9 @@ export async function finalizeAccountCreation(
   let userId: string;
   try {
     userId = await deps.db.transaction(async (tx) => {
+      // The code is used up in the account's own transaction: of two finalizations that both
+      // passed the check, one uses it and the other creates nothing.
+      if (!(await deps.codes.consume(tx, request.email, request.verificationCode))) throw new CodeAlreadyUsed();
       const [pending] = await tx
         .delete(pendingAccounts)
         .where(eq(pendingAccounts.email, request.email))
@@ -83,11 +89,12 @@ export async function finalizeAccountCreation(
     });
   } catch (error) {
     // Two finalizations of one address at once: both passed the checks above, the database let
-    // one account in. The other is told the address is taken, as it now is.
+    // one account in. The other is told the address is taken, as it now is, or that the code no
+    // longer works when the winner had used it up first.
+    if (error instanceof CodeAlreadyUsed) return { outcome: 'codeExpired' };
     if (isUniqueViolation(error)) return { outcome: 'emailTaken' };
     throw error;
   }
-  await deps.codes.consume(request.email);
   return { outcome: 'created', userId };
 }
 

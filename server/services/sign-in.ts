@@ -7,7 +7,8 @@ import type { SessionService } from './sessions';
 
 /**
  * Failed sign-ins are limited per account (against guessing one password) and per client address
- * (against trying many accounts). Only failures count, so a person who knows their password is
+ * (against trying many accounts). A try is taken before the password is compared and given back when
+ * it was right: only failures count, so a person who knows their password is
  * slowed only after someone else failed five times on their account in the same window: the
  * price of stopping password guessing, and it lasts 15 minutes at most.
  */
@@ -26,21 +27,19 @@ export async function signInWithPassword(
   request: { email: string; password: string; clientAddress: string; userAgent: string | null },
 ): Promise<SignInResult> {
   const { db, sessions, rateLimiter } = deps;
-  for (const [rule, subject] of [
+  // Taken before the password is compared, so forty guesses sent at once are not all compared;
+  // only failures count, so a right password gives its tries back.
+  const limits = [
     [signInLimits.perAccount, request.email],
     [signInLimits.perAddress, request.clientAddress],
-  ] as const) {
-    const verdict = await rateLimiter.check(rule, subject);
-    if (!verdict.allowed) return { outcome: 'rateLimited', retryAfterSeconds: verdict.retryAfterSeconds };
-  }
+  ] as const;
+  const verdict = await rateLimiter.takeAll(limits);
+  if (!verdict.allowed) return { outcome: 'rateLimited', retryAfterSeconds: verdict.retryAfterSeconds };
 
   const user = await findUserByEmail(db, request.email);
   const passwordMatches = await verifyPassword(user?.passwordHash, request.password);
-  if (!user || !passwordMatches) {
-    await rateLimiter.count(signInLimits.perAccount, request.email);
-    await rateLimiter.count(signInLimits.perAddress, request.clientAddress);
-    return { outcome: 'invalidCredentials' };
-  }
+  if (!user || !passwordMatches) return { outcome: 'invalidCredentials' };
+  await rateLimiter.refundAll(limits);
   const { token, claims } = await sessions.start(user, {
     method: 'password',
     userAgent: request.userAgent,

@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { verificationCodeLifetimeSeconds, verificationCodeMaxAttempts } from '../../contract/account-creation';
 import type { Database } from '../db/database';
 import { verificationCodes } from '../db/schema';
@@ -46,27 +46,52 @@ export function createVerificationCodes(db: Database, now: () => Date) {
       return { code, expiresAt };
     },
 
-    /** Checks a code without using it up; a wrong try counts, the fifth voids the code. */
+    /**
+     * Compares a code without using it up. A try is taken before the comparison, in one conditional
+     * `UPDATE … RETURNING` that no other try can share, so however many arrive at once, no more
+     * than five are ever compared; the try that voids the code says so, and a right code gives its
+     * try back (it will be used up by `consume`).
+     */
     async check(email: string, code: string): Promise<CodeCheck> {
-      const [current] = await db.select().from(verificationCodes).where(live(email)).limit(1);
-      if (!current) return 'none';
-      const expected = Buffer.from(current.codeHash, 'hex');
-      const given = Buffer.from(hashOf(email, code), 'hex');
-      if (timingSafeEqual(expected, given)) return 'accepted';
-      // Counted atomically, so concurrent wrong tries cannot share one attempt.
-      const [counted] = await db
+      const [taken] = await db
         .update(verificationCodes)
         .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(eq(verificationCodes.id, current.id))
-        .returning({ attempts: verificationCodes.attempts });
-      if ((counted?.attempts ?? verificationCodeMaxAttempts) < verificationCodeMaxAttempts) return 'rejected';
-      await db.update(verificationCodes).set({ voidedAt: now() }).where(eq(verificationCodes.id, current.id));
+        .where(and(live(email), lt(verificationCodes.attempts, verificationCodeMaxAttempts)))
+        .returning({
+          id: verificationCodes.id,
+          codeHash: verificationCodes.codeHash,
+          attempts: verificationCodes.attempts,
+        });
+      if (!taken) return 'none';
+      if (timingSafeEqual(Buffer.from(taken.codeHash, 'hex'), Buffer.from(hashOf(email, code), 'hex'))) {
+        await db
+          .update(verificationCodes)
+          .set({ attempts: sql`${verificationCodes.attempts} - 1` })
+          .where(eq(verificationCodes.id, taken.id));
+        return 'accepted';
+      }
+      if (taken.attempts < verificationCodeMaxAttempts) return 'rejected';
+      await db.update(verificationCodes).set({ voidedAt: now() }).where(eq(verificationCodes.id, taken.id));
       return 'exhausted';
     },
 
-    /** Uses the live code up, so it can never be used again. */
-    async consume(email: string): Promise<void> {
-      await db.update(verificationCodes).set({ consumedAt: now() }).where(live(email));
+    /**
+     * Uses the live code up if it is `code`, in one conditional update inside the caller's
+     * transaction: of two uses at once, one gets true.
+     */
+    async consume(tx: Pick<Database, 'update'>, email: string, code: string): Promise<boolean> {
+      const used = await tx
+        .update(verificationCodes)
+        .set({ consumedAt: now() })
+        .where(
+          and(
+            live(email),
+            lt(verificationCodes.attempts, verificationCodeMaxAttempts),
+            eq(verificationCodes.codeHash, hashOf(email, code)),
+          ),
+        )
+        .returning({ id: verificationCodes.id });
+      return used.length > 0;
     },
   };
 }

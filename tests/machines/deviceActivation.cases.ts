@@ -28,7 +28,7 @@ export const deviceActivationCases = {
   'xstate.error.actor.linkDevice': [
     {
       type: 'xstate.error.actor.linkDevice',
-      error: new ActivationRefused(DeviceMessage.codeExpired),
+      error: new ActivationRefused(DeviceMessage.codeNotAccepted),
       actorId: 'linkDevice',
     },
     {

@@ -12,7 +12,7 @@ import {
 } from '../../contract/devices';
 import { ErrorCode } from '../../contract/errors';
 import { deviceActivations, users } from '../../server/db/schema';
-import { activationLimits } from '../../server/services/devices/activation';
+import { activationLimits, wrongGuessesPerCode } from '../../server/services/devices/activation';
 import type { Person } from './billing-fixtures';
 import { devicesOf, link, poll, requestCode } from './device-fixtures';
 import { startTestPortal, type TestPortal } from './support';
@@ -103,27 +103,28 @@ describe('linking and polling', () => {
 
   it('refuses another person’s userid with 403 and links nothing', async () => {
     const issued = await requestCode(portal, { address: '192.0.2.21' });
-    const response = await link(portal, other, issued.activationCode, owner.id);
+    const response = await link(portal, other, issued.activationCode, { userid: owner.id });
     expect(response.status).toBe(403);
     expect(response.json.message).toBe(DeviceMessage.notYourAccount);
     expect(await devicesOf(portal, other.id)).toEqual([]);
     expect((await poll(portal, issued.pollToken)).json).toEqual({ state: 'waiting' });
   });
 
-  it('refuses a wrong code (400), a used one (409) and an expired one (400, its own message)', async () => {
+  it('answers a wrong, a used and an expired code alike, so a guess learns nothing of which codes exist', async () => {
     const person = await newPerson(portal, 'device.codes@example.test');
     const issued = await requestCode(portal, { address: '192.0.2.22' });
     const wrongCode = issued.activationCode === '000000' ? '000001' : '000000';
+    const refusal = { error: ErrorCode.invalidCode, message: DeviceMessage.codeNotAccepted };
     const wrong = await link(portal, person, wrongCode);
     expect(wrong.status).toBe(400);
-    expect(wrong.json).toEqual({ error: ErrorCode.invalidCode, message: DeviceMessage.codeInvalid });
+    expect(wrong.json).toEqual(refusal);
 
     expect((await link(portal, person, issued.activationCode)).status).toBe(200);
     const reused = await link(portal, person, issued.activationCode);
-    expect(reused.status).toBe(409);
-    expect(reused.json).toEqual({ error: ErrorCode.codeUsed, message: DeviceMessage.codeUsed });
+    expect(reused.status).toBe(400);
+    expect(reused.json).toEqual(refusal);
     const reusedByOther = await link(portal, other, issued.activationCode);
-    expect(reusedByOther.status).toBe(409);
+    expect(reusedByOther.json).toEqual(refusal);
     expect(await devicesOf(portal, other.id)).toEqual([]);
 
     const late = await requestCode(portal, { address: '192.0.2.23' });
@@ -131,7 +132,7 @@ describe('linking and polling', () => {
     try {
       const expired = await link(portal, person, late.activationCode);
       expect(expired.status).toBe(400);
-      expect(expired.json).toEqual({ error: ErrorCode.codeExpired, message: DeviceMessage.codeExpired });
+      expect(expired.json).toEqual(refusal);
       expect((await poll(portal, late.pollToken)).json).toEqual({ state: 'expired' });
       expect(await devicesOf(portal, person.id)).toHaveLength(1);
     } finally {
@@ -165,6 +166,61 @@ describe('linking and polling', () => {
     expect(await devicesOf(portal, person.id)).toEqual([]);
     // Another account is not affected.
     expect((await link(portal, other, issued.activationCode)).status).toBe(200);
+  });
+
+  it('counts wrong codes per client address too, whichever accounts it signs in to', async () => {
+    const address = '192.0.2.27';
+    const issued = await requestCode(portal, { address: '192.0.2.28' });
+    const wrongCode = issued.activationCode === '234567' ? '765432' : '234567';
+    const guessers = [
+      await newPerson(portal, 'device.client.one@example.test'),
+      await newPerson(portal, 'device.client.two@example.test'),
+      await newPerson(portal, 'device.client.three@example.test'),
+    ];
+    for (let i = 0; i < activationLimits.linkAttemptsPerClient.limit; i++) {
+      const guesser = guessers[i % guessers.length] as Person;
+      expect((await link(portal, guesser, wrongCode, { address })).status).toBe(400);
+    }
+    const limited = await link(portal, guessers[0] as Person, issued.activationCode, { address });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await link(portal, guessers[0] as Person, issued.activationCode)).status).toBe(200);
+  });
+
+  it('stops everyone linking while the portal-wide limit of failures is spent', async () => {
+    const issued = await requestCode(portal, { address: '192.0.2.29' });
+    const person = await newPerson(portal, 'device.overall@example.test');
+    const { rateLimiter } = portal.services;
+    for (let i = 0; i < activationLimits.linkAttemptsOverall.limit; i++) {
+      await rateLimiter.take(activationLimits.linkAttemptsOverall, 'portal');
+    }
+    try {
+      expect((await link(portal, person, issued.activationCode)).status).toBe(429);
+    } finally {
+      for (let i = 0; i < activationLimits.linkAttemptsOverall.limit; i++) {
+        await rateLimiter.refund(activationLimits.linkAttemptsOverall, 'portal');
+      }
+    }
+    expect((await link(portal, person, issued.activationCode)).status).toBe(200);
+  });
+
+  it('retires a waiting code after it has faced a few dozen wrong guesses; its device is told it expired', async () => {
+    const issued = await requestCode(portal, { address: '192.0.2.30' });
+    const wrongCode = issued.activationCode === '345678' ? '876543' : '345678';
+    const perPerson = activationLimits.linkAttemptsPerAccount.limit;
+    for (let made = 0; made < wrongGuessesPerCode; made += perPerson) {
+      const guesser = await newPerson(portal, `device.sweeper.${made}@example.test`);
+      for (let i = 0; i < Math.min(perPerson, wrongGuessesPerCode - made); i++) {
+        expect((await link(portal, guesser, wrongCode)).status).toBe(400);
+      }
+    }
+    const person = await newPerson(portal, 'device.too.late@example.test');
+    const refused = await link(portal, person, issued.activationCode);
+    expect(refused.json.message).toBe(DeviceMessage.codeNotAccepted);
+    expect((await poll(portal, issued.pollToken)).json).toEqual({ state: 'expired' });
+    // The device asks again and its new code works.
+    const fresh = await requestCode(portal, { address: '192.0.2.31' });
+    expect((await link(portal, person, fresh.activationCode)).status).toBe(200);
   });
 
   it('needs a session to link', async () => {

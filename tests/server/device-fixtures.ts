@@ -30,8 +30,21 @@ export function poll(portal: TestPortal, pollToken: string) {
   return portal.request(api.deviceActivationStatus, { headers: { [pollTokenHeader]: pollToken } });
 }
 
-export function link(portal: TestPortal, who: Person, activationCode: string, userid = who.id) {
-  return portal.request(api.linkDevice, { method: 'PATCH', json: { userid, activationCode }, cookie: who.cookie });
+const linkAddresses = clientAddresses();
+
+/** The person links a device by its code, from a client address of its own unless one is given. */
+export function link(
+  portal: TestPortal,
+  who: Person,
+  activationCode: string,
+  { userid = who.id, address = linkAddresses() }: { userid?: string; address?: string } = {},
+) {
+  return portal.request(api.linkDevice, {
+    method: 'PATCH',
+    json: { userid, activationCode },
+    cookie: who.cookie,
+    address,
+  });
 }
 
 export async function devicesOf(portal: TestPortal, userId: string) {

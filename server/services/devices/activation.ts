@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
   type ActivationCodeRequest,
   type ActivationCodeResponse,
@@ -22,9 +22,23 @@ import { type DeviceDeps, linkedDeviceOf } from './device-common';
 export const activationLimits = {
   /** Codes a client address may ask for: enough for a household trying again, not for a sweep of the codes. */
   codesPerClient: { name: 'device-activation:client', limit: 20, windowSeconds: 3600 },
-  /** Link attempts per account, wrong codes included: ten in a window leaves a million codes unguessable. */
+  /** Failed links per account (a link and a full account give their try back). */
   linkAttemptsPerAccount: { name: 'device-link:account', limit: 10, windowSeconds: 15 * 60 },
+  /** Failed links per client address, whichever accounts it signs in to. */
+  linkAttemptsPerClient: { name: 'device-link:client', limit: 20, windowSeconds: 15 * 60 },
+  /**
+   * Failed links across the whole portal: the last guard against guessing from many accounts and
+   * addresses at once. While it is spent nobody can link a device, so it is far above what mistyped
+   * codes reach.
+   */
+  linkAttemptsOverall: { name: 'device-link:all', limit: 600, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
+
+/**
+ * Wrong codes entered anywhere while a code waits, after which it stops working (its device is told
+ * it expired and asks for a new one): no code faces more than this many of the million guesses.
+ */
+export const wrongGuessesPerCode = 50;
 
 /** Expired and used activations are kept a day, so a late code is told "expired" or "used", not "invalid". */
 const keptForMs = 24 * 60 * 60 * 1000;
@@ -83,11 +97,19 @@ function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
+/** Waiting: not linked, not expired, and not guessed at too often. */
+const waiting = (at: Date) =>
+  and(
+    isNull(deviceActivations.linkedAt),
+    gt(deviceActivations.expiresAt, at),
+    lt(deviceActivations.wrongGuesses, wrongGuessesPerCode),
+  );
+
 async function isLive(tx: Transaction, code: string, at: Date): Promise<boolean> {
   const [row] = await tx
     .select({ deviceUuid: deviceActivations.deviceUuid })
     .from(deviceActivations)
-    .where(and(codeMatches(code), isNull(deviceActivations.linkedAt), gt(deviceActivations.expiresAt, at)))
+    .where(and(codeMatches(code), waiting(at)))
     .limit(1);
   return row !== undefined;
 }
@@ -95,22 +117,29 @@ async function isLive(tx: Transaction, code: string, at: Date): Promise<boolean>
 /** What the device learns when it polls: nothing about who linked it. Null for an unknown token. */
 export async function activationState({ db, now }: DeviceDeps, pollToken: string): Promise<ActivationState | null> {
   const [row] = await db
-    .select({ linkedAt: deviceActivations.linkedAt, expiresAt: deviceActivations.expiresAt })
+    .select({
+      linkedAt: deviceActivations.linkedAt,
+      expiresAt: deviceActivations.expiresAt,
+      wrongGuesses: deviceActivations.wrongGuesses,
+    })
     .from(deviceActivations)
     .where(eq(deviceActivations.pollTokenHash, sha256Hex(pollToken)));
   if (!row) return null;
   if (row.linkedAt) return 'linked';
-  return row.expiresAt > now() ? 'waiting' : 'expired';
+  return row.expiresAt > now() && row.wrongGuesses < wrongGuessesPerCode ? 'waiting' : 'expired';
 }
 
-export type LinkOutcome =
-  | { outcome: 'linked'; device: LinkedDevice }
-  | { outcome: 'invalid' | 'expired' | 'used' | 'limitReached' };
+/**
+ * `refused` for a code that names no waiting device, whether it never did, expired, was used or was
+ * guessed at too often: one answer, so a guess learns nothing of which codes exist.
+ */
+export type LinkOutcome = { outcome: 'linked'; device: LinkedDevice } | { outcome: 'refused' | 'limitReached' };
 
 /**
  * Links the device whose code the person entered. The account's row is locked first, so links into
  * one account happen one after another and the device limit holds however many arrive at once.
- * Refusals are returned, not thrown, so the caller can count the attempt outside the transaction.
+ * A wrong code counts as a guess at every waiting code. Refusals are returned, not thrown, so the
+ * caller can settle its rate limits.
  */
 export async function linkDevice({ db, now }: DeviceDeps, actor: BillingActor, code: string): Promise<LinkOutcome> {
   return db.transaction(async (tx) => {
@@ -119,22 +148,21 @@ export async function linkDevice({ db, now }: DeviceDeps, actor: BillingActor, c
       .from(users)
       .where(eq(users.id, actor.userId))
       .for('update');
-    if (!account) return { outcome: 'invalid' };
+    if (!account) return { outcome: 'refused' };
     const at = now();
-    // A live activation first: an old one may share the code.
     const [activation] = await tx
       .select()
       .from(deviceActivations)
-      .where(codeMatches(code))
-      .orderBy(
-        sql`(${deviceActivations.linkedAt} is null and ${deviceActivations.expiresAt} > ${at}) desc`,
-        desc(deviceActivations.createdAt),
-      )
+      .where(and(codeMatches(code), waiting(at)))
       .limit(1)
       .for('update');
-    if (!activation) return { outcome: 'invalid' };
-    if (activation.linkedAt) return { outcome: 'used' };
-    if (activation.expiresAt <= at) return { outcome: 'expired' };
+    if (!activation) {
+      await tx
+        .update(deviceActivations)
+        .set({ wrongGuesses: sql`${deviceActivations.wrongGuesses} + 1` })
+        .where(waiting(at));
+      return { outcome: 'refused' };
+    }
     const [linked] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(devices)

@@ -9,9 +9,7 @@ import { ApiFailure } from '../../http/errors';
 export type DeviceDeps = { db: Database; now: () => Date };
 
 export const deviceFailures = {
-  codeInvalid: () => new ApiFailure(400, ErrorCode.invalidCode, DeviceMessage.codeInvalid),
-  codeExpired: () => new ApiFailure(400, ErrorCode.codeExpired, DeviceMessage.codeExpired),
-  codeUsed: () => new ApiFailure(409, ErrorCode.codeUsed, DeviceMessage.codeUsed),
+  codeRefused: () => new ApiFailure(400, ErrorCode.invalidCode, DeviceMessage.codeNotAccepted),
   notYourAccount: () => new ApiFailure(403, ErrorCode.forbidden, DeviceMessage.notYourAccount),
   limitReached: () => new ApiFailure(409, ErrorCode.deviceLimitReached, DeviceMessage.deviceLimitReached),
   notFound: () => new ApiFailure(404, ErrorCode.notFound, DeviceMessage.deviceNotFound),

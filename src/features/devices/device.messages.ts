@@ -10,8 +10,7 @@ import { messageTextOf } from '../../lib/contract-messages';
  */
 export const deviceMessageText = messageTextOf({
   [DeviceMessage.codeInvalid]: msg`This activation code is not valid. Check the code shown on your device and try again.`,
-  [DeviceMessage.codeExpired]: msg`This activation code has expired. Ask your device for a new one.`,
-  [DeviceMessage.codeUsed]: msg`This activation code has already been used.`,
+  [DeviceMessage.codeNotAccepted]: msg`This activation code does not work. Check the code shown on your device, or ask it for a new one.`,
   [DeviceMessage.notYourAccount]: msg`You can only link devices to your own account.`,
   [DeviceMessage.deviceLimitReached]: msg`Your account has reached its device limit. Remove a device before you link another one.`,
   [DeviceMessage.nicknameRequired]: msg`Please enter a name for the device.`,

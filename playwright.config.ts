@@ -60,9 +60,10 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
         // The sign-up specs solve the real self-hosted proof of work, as a person's browser does.
         BOT_CHECK: 'altcha',
-        // Behind a proxy, as deployed: specs that use e2e/support/visitor.ts come from addresses of
-        // their own (X-Forwarded-For); the others from loopback.
-        TRUST_PROXY: 'true',
+        // Behind one reverse proxy, as deployed: specs that use e2e/support/visitor.ts come from
+        // addresses of their own (the one X-Forwarded-For entry such a proxy appends); the others,
+        // which send none, from loopback.
+        TRUST_PROXY: '1',
       },
     },
   ],

@@ -47,6 +47,13 @@ export function createApp(services: AppServices) {
     }),
   );
   app.use(compression());
+  // API answers hold someone's data or a moment's state: no browser or proxy keeps them, unless the
+  // route says otherwise with a Cache-Control of its own (the pricing does). Outermost of the /api
+  // middleware, so that refusals from the others are covered too.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
   app.use('/api/*', sameOriginMutations(services.env));
   app.use('/api/*', async (c, next) => {
     // The error-reporting tunnel has its own, larger limit. A GET has no body to limit, and looking

@@ -60,6 +60,20 @@ const HttpUrl = v.pipe(
   v.check((value) => /^https?:\/\//.test(value) && URL.canParse(value), 'must be an http:// or https:// URL'),
 );
 
+/**
+ * How many reverse proxies stand in front of the portal: the client's address is read that many
+ * entries from the right of X-Forwarded-For. A yes/no would have to trust the left-most entry,
+ * which the client writes itself, so `true` and `false` are refused rather than guessed at.
+ */
+const TrustedProxies = v.pipe(
+  v.optional(v.string(), '0'),
+  v.regex(
+    /^\d{1,2}$/,
+    'must be the number of reverse proxies in front of the portal, not true or false: 0 for none (the default), 1 behind one reverse proxy',
+  ),
+  v.transform(Number),
+);
+
 const EnvSchema = v.object({
   PORT: Port,
   PUBLIC_ORIGIN: v.optional(Origin),
@@ -82,7 +96,7 @@ const EnvSchema = v.object({
     v.minValue(5, 'must be between 5 and 900 seconds'),
     v.maxValue(900, 'must be between 5 and 900 seconds'),
   ),
-  TRUST_PROXY: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+  TRUST_PROXY: TrustedProxies,
   SMTP_URL: v.optional(
     v.pipe(
       v.string(),
@@ -171,7 +185,11 @@ export type Env = {
   signingKeyRotationSeconds: number;
   /** How long a sign-in QR code can be approved; the sign-in page shows it counting down. */
   qrLoginValiditySeconds: number;
-  trustProxy: boolean;
+  /**
+   * The reverse proxies in front of the portal (0: none): the client's address is the
+   * X-Forwarded-For entry this many places from the right.
+   */
+  trustedProxies: number;
   /** Unset: mails stay in the outbox (and the development mailbox outside production). */
   smtpUrl: string | null;
   mailFrom: string;
@@ -235,7 +253,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     sessionTtlSeconds: Math.round(env.SESSION_TTL_HOURS * 3600),
     signingKeyRotationSeconds: Math.round(env.SIGNING_KEY_ROTATION_DAYS * 86400),
     qrLoginValiditySeconds: env.QR_LOGIN_VALIDITY_SECONDS,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustedProxies: env.TRUST_PROXY,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom:
       env.MAIL_FROM ?? `"${env.PRODUCT_NAME}" <no-reply@${new URL(env.PUBLIC_ORIGIN ?? 'http://localhost').hostname}>`,

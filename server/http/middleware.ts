@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import ipaddr from 'ipaddr.js';
 import * as v from 'valibot';
 import { api } from '../../contract/api';
 import type { SessionClaims } from '../../contract/auth';
@@ -179,16 +180,39 @@ export function sessionOf(c: Context<AppEnv>) {
   return session;
 }
 
-/** The client's address: the proxy's word for it only when configured to trust the proxy. */
-export function clientAddressOf(c: Context, env: Env): string {
-  if (env.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/**
+ * The client's address. Behind `env.trustedProxies` reverse proxies, each appends to
+ * X-Forwarded-For the address it received the request from, so the client is the entry that many
+ * places from the right; entries further left are whatever the client sent, and are never read. An
+ * entry that is not an address, or a header with too few entries, leaves the socket's address.
+ */
+export function clientAddressOf(c: Context, env: Pick<Env, 'trustedProxies'>): string {
+  const forwarded = forwardedClientAddress(c.req.header('x-forwarded-for'), env.trustedProxies);
+  if (forwarded) return forwarded;
+  let socketAddress: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    socketAddress = getConnInfo(c).remote.address;
   } catch {
     // app.request() in tests has no socket.
-    return 'unknown';
   }
+  if (!socketAddress) return 'unknown';
+  return normalisedAddress(socketAddress) ?? socketAddress;
+}
+
+/** The X-Forwarded-For entry `trustedProxies` places from the right, normalised; null if none is usable. */
+export function forwardedClientAddress(header: string | undefined, trustedProxies: number): string | null {
+  if (!header || trustedProxies < 1) return null;
+  const entries = header.split(',');
+  const entry = entries[entries.length - trustedProxies];
+  return entry === undefined ? null : normalisedAddress(entry.trim());
+}
+
+/**
+ * One spelling per address (IPv4-mapped IPv6 as IPv4, IPv6 in RFC 5952 form), so limits and
+ * allow-lists see the same client whichever way it was written. Only dotted-quad IPv4 and IPv6 are
+ * addresses here: ipaddr.js would also read `127.1` or `0x7f000001`.
+ */
+function normalisedAddress(value: string): string | null {
+  if (!ipaddr.IPv4.isValidFourPartDecimal(value) && !ipaddr.IPv6.isValid(value)) return null;
+  return ipaddr.process(value).toString();
 }

@@ -1,47 +1,71 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { ErrorCode } from '../../contract/errors';
-import { ApiFailure, failures } from '../http/errors';
-import type { AppEnv } from '../http/middleware';
+import { ApiFailure, failureResponse, failures } from '../http/errors';
+import { type AppEnv, clientAddressOf } from '../http/middleware';
 import type { AppServices } from '../services/index';
+import type { RateLimitRule } from '../services/rate-limit';
 
 const maxEnvelopeBytes = 1024 * 1024;
+
+export const monitoringLimits = {
+  /**
+   * A page sends an envelope per error it reports: 60 a minute is far more than a person's pages
+   * send, and bounds what one client can make the portal read and forward. The SDK backs off on 429.
+   */
+  envelopesPerClient: { name: 'monitoring:client', limit: 60, windowSeconds: 60 },
+} satisfies Record<string, RateLimitRule>;
 
 /**
  * The error-reporting tunnel: the browser posts Sentry envelopes here (same origin, so ad blockers
  * and the CSP allow it) and we forward them, but only to the project of the configured DSN, so the
- * portal cannot be used to relay requests anywhere else.
+ * portal cannot be used to relay requests anywhere else. Each client may send
+ * monitoringLimits.envelopesPerClient, counted before the body is read, and a body is refused as
+ * soon as more than maxEnvelopeBytes of it arrived (bodyLimit counts while it streams).
  */
-export function monitoringRoutes({ env, logger }: AppServices) {
+export function monitoringRoutes({ env, logger, rateLimiter }: AppServices) {
   const configured = env.sentryDsn ? new URL(env.sentryDsn) : null;
+  if (!configured) {
+    return new Hono<AppEnv>().post('/', () => {
+      throw failures.notFound();
+    });
+  }
+  const projectId = configured.pathname.slice(1);
+  const upstream = `${configured.protocol}//${configured.host}/api/${projectId}/envelope/`;
 
-  return new Hono<AppEnv>().post('/', async (c) => {
-    if (!configured) throw failures.notFound();
-    const envelope = await c.req.arrayBuffer();
-    if (envelope.byteLength > maxEnvelopeBytes) throw failures.payloadTooLarge();
-    const text = new TextDecoder().decode(envelope);
-    const headerLine = text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'));
-    let dsn: URL;
-    try {
-      dsn = new URL((JSON.parse(headerLine) as { dsn?: string }).dsn ?? '');
-    } catch {
-      throw new ApiFailure(400, ErrorCode.validation, 'The envelope has no valid DSN.');
-    }
-    if (dsn.host !== configured.host || dsn.pathname !== configured.pathname) {
-      throw new ApiFailure(400, ErrorCode.validation, 'The envelope is for another project.');
-    }
-    const projectId = configured.pathname.slice(1);
-    const upstream = `${configured.protocol}//${configured.host}/api/${projectId}/envelope/`;
-    try {
-      const response = await fetch(upstream, {
-        method: 'POST',
-        body: envelope,
-        headers: { 'content-type': 'application/x-sentry-envelope' },
-        signal: AbortSignal.timeout(5000),
-      });
-      return c.body(null, response.ok ? 200 : 502);
-    } catch (error) {
-      logger.warn({ err: error }, 'error-reporting tunnel: upstream unreachable');
-      return c.body(null, 502);
-    }
-  });
+  return new Hono<AppEnv>().post(
+    '/',
+    async (c, next) => {
+      const verdict = await rateLimiter.take(monitoringLimits.envelopesPerClient, clientAddressOf(c, env));
+      if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
+      await next();
+    },
+    bodyLimit({ maxSize: maxEnvelopeBytes, onError: (c) => failureResponse(c, failures.payloadTooLarge()) }),
+    async (c) => {
+      const envelope = await c.req.arrayBuffer();
+      const text = new TextDecoder().decode(envelope);
+      const headerLine = text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'));
+      let dsn: URL;
+      try {
+        dsn = new URL((JSON.parse(headerLine) as { dsn?: string }).dsn ?? '');
+      } catch {
+        throw new ApiFailure(400, ErrorCode.validation, 'The envelope has no valid DSN.');
+      }
+      if (dsn.host !== configured.host || dsn.pathname !== configured.pathname) {
+        throw new ApiFailure(400, ErrorCode.validation, 'The envelope is for another project.');
+      }
+      try {
+        const response = await fetch(upstream, {
+          method: 'POST',
+          body: envelope,
+          headers: { 'content-type': 'application/x-sentry-envelope' },
+          signal: AbortSignal.timeout(5000),
+        });
+        return c.body(null, response.ok ? 200 : 502);
+      } catch (error) {
+        logger.warn({ err: error }, 'error-reporting tunnel: upstream unreachable');
+        return c.body(null, 502);
+      }
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { AccountUser, Subscription } from '../../contract/account';
 import type { SessionClaims } from '../../contract/auth';
+import { readsAsAnotherHost } from '../../contract/redirect-paths';
 
 /** Route guards of spec section 2, as pure functions the routes' beforeLoad calls. */
 
@@ -82,11 +83,12 @@ export type RedirectTarget = { kind: 'internal'; href: string } | { kind: 'exter
 
 /**
  * Where a sign-in may lead: a same-origin path, or the order site (with a full page load).
- * Anything else, or nothing, leads to the dashboard.
+ * Anything else, or nothing, leads to the dashboard; so does a path that reads as another host's,
+ * as given or as it would be followed (`https://portal//evil`, `/.//evil`).
  */
 export function redirectTargetFor(redirect: unknown, origins: { own: string; orderSite: string }): RedirectTarget {
   const dashboard: RedirectTarget = { kind: 'internal', href: '/account' };
-  if (typeof redirect !== 'string' || redirect === '') return dashboard;
+  if (typeof redirect !== 'string' || redirect === '' || readsAsAnotherHost(redirect)) return dashboard;
   let url: URL;
   try {
     url = new URL(redirect, origins.own);
@@ -95,7 +97,7 @@ export function redirectTargetFor(redirect: unknown, origins: { own: string; ord
   }
   if (url.origin === origins.own) {
     // Never back to the sign-in page itself.
-    if (url.pathname === '/login') return dashboard;
+    if (url.pathname === '/login' || readsAsAnotherHost(url.pathname)) return dashboard;
     return { kind: 'internal', href: `${url.pathname}${url.search}${url.hash}` };
   }
   if (url.origin === origins.orderSite) return { kind: 'external', href: url.href };

@@ -39,7 +39,7 @@ function sibling(portal: TestPortal, overrides: Record<string, string>) {
   });
   const env = parseEnv({
     PUBLIC_ORIGIN: portal.env.publicOrigin,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     BILLING_WEBHOOK_SECRET: portal.env.billingWebhookSecret,
     ...overrides,
   });

@@ -83,7 +83,7 @@ export async function startTestPortal(
   const env = parseEnv({
     PUBLIC_ORIGIN: publicOrigin,
     LOG_LEVEL: 'info',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     BOT_CHECK: 'off',
     BILLING_WEBHOOK_SECRET: testBillingWebhookSecret,
     ...envOverrides,

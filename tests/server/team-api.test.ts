@@ -14,7 +14,7 @@ let cast: Cast;
 let referenceId: string;
 
 beforeAll(async () => {
-  // The test portal trusts its proxy (TRUST_PROXY=true), so X-Forwarded-For is the client's address.
+  // The test portal is behind one proxy (TRUST_PROXY=1), so X-Forwarded-For's one entry is the client's address.
   portal = await startTestPortal();
   await insertCatalogue(portal);
   cast = await createCast(portal, 'team-api');
@@ -207,7 +207,7 @@ describe('the rate limit', () => {
 
 describe('a portal that does not trust a proxy', () => {
   it('does not take X-Forwarded-For as the client’s address', async () => {
-    const untrusting = await startTestPortal({ TRUST_PROXY: 'false' });
+    const untrusting = await startTestPortal({ TRUST_PROXY: '0' });
     try {
       await insertCatalogue(untrusting);
       const people = await createCast(untrusting, 'no-proxy');

@@ -9,6 +9,7 @@ import {
   federatedSignInLifetimeSeconds,
   type ProviderId,
 } from '../../../contract/federated-sign-in';
+import { readsAsAnotherHost } from '../../../contract/redirect-paths';
 import type { Database } from '../../db/database';
 import { federatedIdentities, federatedSignIns, rateLimits, users } from '../../db/schema';
 import type { Env } from '../../env';
@@ -57,14 +58,16 @@ const sameSecret = (a: string, b: string) =>
 
 /**
  * Where a sign-in may lead afterwards (DESIGN.md section 4): a path of the portal, or an address on
- * the order site; anything else, the sign-in page itself included, leads to the dashboard.
+ * the order site; anything else, the sign-in page itself included, leads to the dashboard. A path
+ * that reads as another host's, as given or as it would be sent on (`https://portal//evil`,
+ * `/.//evil`), is anything else.
  */
 export function allowedRedirect(
   redirect: string | undefined,
   origins: Pick<Env, 'publicOrigin' | 'orderSiteOrigin'>,
 ): string {
   const dashboard = '/account';
-  if (!redirect) return dashboard;
+  if (!redirect || readsAsAnotherHost(redirect)) return dashboard;
   let url: URL;
   try {
     url = new URL(redirect, origins.publicOrigin);
@@ -72,7 +75,8 @@ export function allowedRedirect(
     return dashboard;
   }
   if (url.origin === origins.publicOrigin) {
-    return url.pathname === '/login' ? dashboard : `${url.pathname}${url.search}${url.hash}`;
+    if (url.pathname === '/login' || readsAsAnotherHost(url.pathname)) return dashboard;
+    return `${url.pathname}${url.search}${url.hash}`;
   }
   if (url.origin === origins.orderSiteOrigin) return url.href;
   return dashboard;

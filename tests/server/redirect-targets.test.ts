@@ -1,0 +1,70 @@
+// @vitest-environment node
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { federatedSignIns } from '../../server/db/schema';
+import type { LocalOpenIdProvider } from '../../server/dev/local-openid-provider';
+import { allowedRedirect } from '../../server/services/federated-sign-in/federated-sign-in';
+import { providerEnv, startSignIn, startTestProvider } from './federated-sign-in-fixtures';
+import { clientAddresses, publicOrigin, startTestPortal, type TestPortal } from './support';
+
+const origins = { publicOrigin, orderSiteOrigin: 'https://order.bondline.example' };
+
+/** Paths that a browser, or a server decoding them once, reads as another host's address. */
+const otherHostPaths = [
+  '//evil.example/x',
+  '/\\evil.example',
+  '\\\\evil.example',
+  '/%2F/evil.example',
+  '/%2fevil.example',
+  '/%5Cevil.example',
+  '/%5c%5cevil.example',
+  '%2F%2Fevil.example',
+  `${publicOrigin}//evil.example/x`,
+  `${publicOrigin}/\\evil.example`,
+  `${publicOrigin}/%2F/evil.example`,
+  '/.//evil.example',
+  '/./\\evil.example',
+  '/a/..//evil.example',
+  '  //evil.example',
+];
+
+describe('the server’s redirect allow-list', () => {
+  it('leads a path that reads as another host’s to the dashboard', () => {
+    for (const redirect of otherHostPaths) {
+      expect([redirect, allowedRedirect(redirect, origins)]).toEqual([redirect, '/account']);
+    }
+  });
+
+  it('keeps the portal’s own paths, slashes and encodings after the first segment included', () => {
+    expect(allowedRedirect('/activate?next=//x#//', origins)).toBe('/activate?next=//x#//');
+    expect(allowedRedirect('/files/%2F', origins)).toBe('/files/%2F');
+    expect(allowedRedirect(`${publicOrigin}/billing`, origins)).toBe('/billing');
+    expect(allowedRedirect('https://order.bondline.example/checkout', origins)).toBe(
+      'https://order.bondline.example/checkout',
+    );
+  });
+});
+
+describe('a sign-in started with a redirect to another host through the portal’s own origin', () => {
+  let idp: LocalOpenIdProvider;
+  let portal: TestPortal;
+  const nextAddress = clientAddresses();
+
+  beforeAll(async () => {
+    ({ idp } = await startTestProvider());
+    portal = await startTestPortal(providerEnv(idp.issuer));
+  });
+  afterAll(async () => {
+    await portal.close();
+    await idp.close();
+  });
+
+  it('keeps the dashboard as where it leads', async () => {
+    for (const redirect of [`${publicOrigin}//evil.example/x`, '/.//evil.example', '/%2F/evil.example']) {
+      const started = await startSignIn(portal, 'google', { redirect, address: nextAddress() });
+      const state = new URL(started.authorizationUrl).searchParams.get('state') ?? '';
+      const [row] = await portal.db.select().from(federatedSignIns).where(eq(federatedSignIns.state, state));
+      expect([redirect, row?.redirect]).toEqual([redirect, '/account']);
+    }
+  });
+});

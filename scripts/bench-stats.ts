@@ -111,7 +111,7 @@ try {
     `Loaded ${counted.rows[0]?.samples} samples and ${counted.rows[0]?.events} tunnel events for ${linked.length} devices in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  const env = parseEnv({ PUBLIC_ORIGIN: origin, LOG_LEVEL: 'silent', BOT_CHECK: 'off' });
+  const env = parseEnv({ APP_ENV: 'development', PUBLIC_ORIGIN: origin, LOG_LEVEL: 'silent', BOT_CHECK: 'off' });
   const app = createApp(createServices({ database, env, logger: createLogger(env.logLevel) }));
   const body = JSON.stringify({ email: owner.email, password });
   const login = await app.request('/api/auth/login', {

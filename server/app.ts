@@ -5,8 +5,15 @@ import { api } from '../contract/api';
 import { ErrorCode } from '../contract/errors';
 import { compression } from './http/compression';
 import { ApiFailure, errorBody, failureResponse, failures } from './http/errors';
-import { type AppEnv, jsonBodies, readSession, sameOriginMutations, securityHeaders } from './http/middleware';
-import { requestLogging } from './logger';
+import {
+  type AppEnv,
+  jsonBodies,
+  loopbackClientsOnly,
+  readSession,
+  sameOriginMutations,
+  securityHeaders,
+} from './http/middleware';
+import { loggableRoute, requestLogging } from './logger';
 import { accountRoutes } from './routes/account';
 import { accountCreationRoutes } from './routes/account-creation';
 import { authRoutes } from './routes/auth';
@@ -101,6 +108,8 @@ export function createApp(services: AppServices) {
   app.route('/', phoneRoutes(services));
   // Usage statistics (issue 12): the six stats calls and the VPN servers' signed batches.
   app.route('/', statsRoutes(services));
+  // Development tools answer only a person on this machine, even where development mode is deliberate.
+  app.use('/dev/*', loopbackClientsOnly());
   if (!services.env.production) app.route('/dev/mailbox', devMailboxRoutes(services));
 
   app.notFound((c) => c.json(errorBody(ErrorCode.notFound, 'Not found.'), 404));
@@ -109,7 +118,7 @@ export function createApp(services: AppServices) {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody(ErrorCode.validation, error.message || 'Bad request.'), error.status);
     }
-    services.logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    services.logger.error({ err: error, route: loggableRoute(c) }, 'unhandled error');
     return c.json(errorBody(ErrorCode.internal, 'Something went wrong on our side. Please try again later.'), 500);
   });
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isLoopbackHost } from './http/loopback';
 import { developmentBillingWebhookSecret } from './services/billing/event-signature';
 import { type FederatedSignInSettings, federatedSignInSettings } from './services/federated-sign-in/settings';
 import { developmentStatsIngestSecret } from './services/stats/batch-signature';
@@ -78,7 +79,12 @@ const EnvSchema = v.object({
   PORT: Port,
   PUBLIC_ORIGIN: v.optional(Origin),
   DATABASE_URL: DatabaseUrl,
-  APP_ENV: v.optional(v.picklist(['production', 'development'], 'must be production or unset')),
+  APP_ENV: v.optional(
+    v.picklist(
+      ['production', 'development'],
+      'must be production, development, or unset (a local trial on a loopback PUBLIC_ORIGIN)',
+    ),
+  ),
   LOG_LEVEL: v.optional(
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino level'),
     'info',
@@ -226,13 +232,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = result.output;
   const production = env.APP_ENV === 'production';
-  if (production && !env.PUBLIC_ORIGIN) {
-    throw new ConfigurationError('Invalid configuration:\n  PUBLIC_ORIGIN: is required when APP_ENV=production');
-  }
-  if (production && !env.BILLING_WEBHOOK_SECRET) {
-    throw new ConfigurationError(
-      'Invalid configuration:\n  BILLING_WEBHOOK_SECRET: is required when APP_ENV=production (the secret shared with the order site)',
-    );
+  const deploymentProblems = deploymentProblemsOf(env);
+  if (deploymentProblems.length > 0) {
+    throw new ConfigurationError(`Invalid configuration:\n${deploymentProblems.join('\n')}`);
   }
   const botCheck = botCheckSettings(env);
   const federatedSignIn = federatedSignInSettings(present, { production, port: env.PORT });
@@ -270,6 +272,37 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     sms,
     federatedSignIn: federatedSignIn.settings,
   };
+}
+
+/**
+ * What a deployment must not run with. Development mode publishes every mailed code on /dev/mailbox
+ * and trusts secrets and demo passwords that are in the source: unset APP_ENV means it only on this
+ * machine's own addresses, and production refuses the published secrets.
+ */
+function deploymentProblemsOf(env: v.InferOutput<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (env.APP_ENV === undefined && env.PUBLIC_ORIGIN && !isLoopbackHost(new URL(env.PUBLIC_ORIGIN).hostname)) {
+    problems.push(
+      `  APP_ENV: must be production (or, deliberately, development) when PUBLIC_ORIGIN is not a loopback address (${env.PUBLIC_ORIGIN})`,
+    );
+  }
+  if (env.APP_ENV !== 'production') return problems;
+  if (!env.PUBLIC_ORIGIN) problems.push('  PUBLIC_ORIGIN: is required when APP_ENV=production');
+  if (!env.BILLING_WEBHOOK_SECRET) {
+    problems.push(
+      '  BILLING_WEBHOOK_SECRET: is required when APP_ENV=production (the secret shared with the order site)',
+    );
+  } else if (env.BILLING_WEBHOOK_SECRET === developmentBillingWebhookSecret) {
+    problems.push(
+      '  BILLING_WEBHOOK_SECRET: is the development default, published in the source; set a secret of your own when APP_ENV=production (for example: openssl rand -hex 32)',
+    );
+  }
+  if (env.STATS_INGEST_SECRET === developmentStatsIngestSecret) {
+    problems.push(
+      '  STATS_INGEST_SECRET: is the development default, published in the source; set a secret of your own when APP_ENV=production (for example: openssl rand -hex 32), or leave it unset to turn ingestion off',
+    );
+  }
+  return problems;
 }
 
 function smsSettings(env: v.InferOutput<typeof EnvSchema>): SmsSettings {

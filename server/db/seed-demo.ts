@@ -38,6 +38,18 @@ export const demoAccounts = {
   traveller: 'traveller@demo.bondline.example',
 } as const;
 
+/**
+ * The demo accounts a database holds (their password is published): a production portal refuses to
+ * start on such a database, one that a local trial left behind or that was copied from one.
+ */
+export async function demoAccountsIn(db: Database): Promise<string[]> {
+  const found = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.email, Object.values(demoAccounts)));
+  return found.map(({ email }) => email).sort();
+}
+
 /** Demo data only: the phone number verified on demoAccounts.phoneOwner (a fictional 555-01xx number). */
 export const demoVerifiedPhone = '+12015550100';
 

@@ -10,6 +10,7 @@ import type { Env } from '../env';
 import { providerOrigins } from '../services/bot-check';
 import type { SessionService } from '../services/sessions';
 import { failures } from './errors';
+import { isLoopbackAddress } from './loopback';
 
 export const sessionCookieName = 'portal_session';
 
@@ -189,14 +190,36 @@ export function sessionOf(c: Context<AppEnv>) {
 export function clientAddressOf(c: Context, env: Pick<Env, 'trustedProxies'>): string {
   const forwarded = forwardedClientAddress(c.req.header('x-forwarded-for'), env.trustedProxies);
   if (forwarded) return forwarded;
-  let socketAddress: string | undefined;
-  try {
-    socketAddress = getConnInfo(c).remote.address;
-  } catch {
-    // app.request() in tests has no socket.
-  }
+  const socketAddress = socketAddressOf(c);
   if (!socketAddress) return 'unknown';
   return normalisedAddress(socketAddress) ?? socketAddress;
+}
+
+/** The address of the connection's other end; null without a socket (app.request() in tests has none). */
+function socketAddressOf(c: Context): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Headers by which a proxy says that it speaks for someone else. */
+const proxyHeaders = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/**
+ * For the development tools under /dev: only a person on this machine may use them. The socket's
+ * address must be loopback, whatever TRUST_PROXY says, and no proxy may have forwarded the request
+ * (a reverse proxy on this machine connects from loopback on behalf of anyone). Anyone else gets
+ * the answer of a path that does not exist.
+ */
+export function loopbackClientsOnly(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const socketAddress = socketAddressOf(c);
+    const forwarded = proxyHeaders.some((name) => c.req.header(name) !== undefined);
+    if (forwarded || !socketAddress || !isLoopbackAddress(socketAddress)) throw failures.notFound();
+    await next();
+  };
 }
 
 /** The X-Forwarded-For entry `trustedProxies` places from the right, normalised; null if none is usable. */

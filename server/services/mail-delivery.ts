@@ -1,10 +1,9 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/database';
 import { outbox } from '../db/schema';
 import type { Logger } from '../logger';
-
-const maxAttempts = 8;
+import { blankedMail, mailDeliverableSince, maxDeliveryAttempts } from './outbox';
 
 /** 30 s, 1 min, 2 min … capped at an hour: a server that is down for a while still gets the mail. */
 export function retryDelaySeconds(attempts: number): number {
@@ -13,7 +12,9 @@ export function retryDelaySeconds(attempts: number): number {
 
 /**
  * Sends what the outbox holds over SMTP. Each mail is claimed in its own transaction with
- * `for update skip locked`, so several processes never send the same mail twice.
+ * `for update skip locked`, so several processes never send the same mail twice. Once a mail is
+ * sent or given up its body (the code or link) is blanked; a mail older than the longest lifetime
+ * of what mails carry is not sent at all, as `sweepOutboxBodies` blanks it.
  */
 export function createMailDelivery(deps: {
   db: Database;
@@ -29,7 +30,14 @@ export function createMailDelivery(deps: {
       const [mail] = await tx
         .select()
         .from(outbox)
-        .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now()), sql`${outbox.attempts} < ${maxAttempts}`))
+        .where(
+          and(
+            isNull(outbox.sentAt),
+            lte(outbox.nextAttemptAt, now()),
+            sql`${outbox.attempts} < ${maxDeliveryAttempts}`,
+            gt(outbox.createdAt, mailDeliverableSince(now())),
+          ),
+        )
         .orderBy(asc(outbox.nextAttemptAt))
         .limit(1)
         .for('update', { skipLocked: true });
@@ -44,11 +52,12 @@ export function createMailDelivery(deps: {
         });
         await tx
           .update(outbox)
-          .set({ sentAt: now(), attempts: mail.attempts + 1, lastError: null })
+          .set({ sentAt: now(), attempts: mail.attempts + 1, lastError: null, ...blankedMail })
           .where(eq(outbox.id, mail.id));
         logger.info({ mailId: mail.id }, 'mail sent');
       } catch (error) {
         const attempts = mail.attempts + 1;
+        const givenUp = attempts >= maxDeliveryAttempts;
         const message = error instanceof Error ? error.message : String(error);
         await tx
           .update(outbox)
@@ -56,11 +65,15 @@ export function createMailDelivery(deps: {
             attempts,
             lastError: message,
             nextAttemptAt: new Date(now().getTime() + retryDelaySeconds(attempts) * 1000),
+            ...(givenUp ? blankedMail : {}),
           })
           .where(eq(outbox.id, mail.id));
+        // The server's message often quotes the recipient's address: it stays in `last_error`, and
+        // the log has the codes only.
+        const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
         logger.warn(
-          { mailId: mail.id, attempts, err: message },
-          attempts >= maxAttempts ? 'mail given up' : 'mail will be retried',
+          { mailId: mail.id, attempts, reason: typeof code === 'string' ? code : 'unknown', responseCode },
+          givenUp ? 'mail given up' : 'mail will be retried',
         );
       }
       return true;

@@ -38,6 +38,7 @@ function sibling(portal: TestPortal, overrides: Record<string, string>) {
     },
   });
   const env = parseEnv({
+    APP_ENV: 'development',
     PUBLIC_ORIGIN: portal.env.publicOrigin,
     TRUST_PROXY: '1',
     BILLING_WEBHOOK_SECRET: portal.env.billingWebhookSecret,

@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../server/db/schema';
 import { createMailDelivery, retryDelaySeconds } from '../../server/services/mail-delivery';
+import { mailContentLifetimeSeconds, maxDeliveryAttempts, sweepOutboxBodies } from '../../server/services/outbox';
 import { startTestPortal, type TestPortal } from './support';
 
 /** A real SMTP server in the test process, keeping what it receives. */
@@ -64,6 +65,69 @@ describe('mail delivery over SMTP', () => {
     expect(await deliveryTo(sinkPort).deliverDue()).toBe(0);
   });
 
+  it('keeps no code once a mail is sent: the body is blanked, the subject stays', async () => {
+    await portal.request('/api/account/create-pending-account', {
+      json: { email: 'blanked@example.com' },
+      address: '192.0.2.13',
+    });
+    const code = await portal.codeMailedTo('blanked@example.com');
+    expect(await deliveryTo(sinkPort).deliverDue()).toBe(1);
+    expect(received.find((message) => message.to.includes('blanked@example.com'))?.raw).toContain(code);
+    const [row] = await portal.db.select().from(outbox).where(eq(outbox.toAddress, 'blanked@example.com'));
+    expect(row).toMatchObject({ subject: 'Your Bondline verification code', textBody: '', htmlBody: '' });
+    expect(row?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('blanks the body of a mail given up after its last attempt, and keeps it while it is retried', async () => {
+    await portal.request('/api/account/create-pending-account', {
+      json: { email: 'unreachable@example.com' },
+      address: '192.0.2.14',
+    });
+    const code = await portal.codeMailedTo('unreachable@example.com');
+    await portal.db
+      .update(outbox)
+      .set({ attempts: maxDeliveryAttempts - 2 })
+      .where(eq(outbox.toAddress, 'unreachable@example.com'));
+    expect(await deliveryTo(9).deliverDue()).toBe(1);
+    expect(await portal.codeMailedTo('unreachable@example.com')).toBe(code);
+
+    portal.clock.current = new Date(portal.clock.current.getTime() + 3600 * 1000);
+    expect(await deliveryTo(9).deliverDue()).toBe(1);
+    const [row] = await portal.db.select().from(outbox).where(eq(outbox.toAddress, 'unreachable@example.com'));
+    expect(row).toMatchObject({ sentAt: null, attempts: maxDeliveryAttempts, textBody: '', htmlBody: '' });
+    expect(row?.lastError).toBeTruthy();
+    expect(portal.logLines.join('')).not.toContain('unreachable@example.com');
+  });
+
+  it('neither sends nor keeps a mail past the longest lifetime of what mails carry; keeps a fresh one', async () => {
+    await portal.request('/api/account/create-pending-account', {
+      json: { email: 'stale@example.com' },
+      address: '192.0.2.15',
+    });
+    const staleCode = await portal.codeMailedTo('stale@example.com');
+    portal.clock.current = new Date(portal.clock.current.getTime() + mailContentLifetimeSeconds * 1000 - 1000);
+    await portal.request('/api/account/create-pending-account', {
+      json: { email: 'fresh@example.com' },
+      address: '192.0.2.16',
+    });
+    const freshCode = await portal.codeMailedTo('fresh@example.com');
+
+    // One second short of the lifetime, the older mail keeps its body.
+    expect(await sweepOutboxBodies({ db: portal.db, now: () => portal.clock.current })).toMatchObject({ mails: 0 });
+    expect(await portal.codeMailedTo('stale@example.com')).toBe(staleCode);
+
+    portal.clock.current = new Date(portal.clock.current.getTime() + 1000);
+    expect(await sweepOutboxBodies({ db: portal.db, now: () => portal.clock.current })).toMatchObject({ mails: 1 });
+    const [stale] = await portal.db.select().from(outbox).where(eq(outbox.toAddress, 'stale@example.com'));
+    expect(stale).toMatchObject({ sentAt: null, textBody: '', htmlBody: '' });
+    expect(await portal.codeMailedTo('fresh@example.com')).toBe(freshCode);
+
+    // Delivery sends the fresh mail only: a blanked one is never sent.
+    expect(await deliveryTo(sinkPort).deliverDue()).toBe(1);
+    expect(received.some((message) => message.to.includes('stale@example.com'))).toBe(false);
+    expect(received.some((message) => message.to.includes('fresh@example.com'))).toBe(true);
+  });
+
   it('keeps a mail that could not be sent and sends it on a later try', async () => {
     await portal.request('/api/account/create-pending-account', {
       json: { email: 'retry@example.com' },
@@ -100,7 +164,7 @@ describe('the development mailbox', () => {
       text: 'a & b',
       html: '',
     });
-    const page = await portal.request('/dev/mailbox');
+    const page = await portal.request('/dev/mailbox', { socketAddress: '127.0.0.1', address: null });
     expect(page.status).toBe(200);
     expect(page.text).toContain('Your Bondline verification code');
     expect(page.text).toMatch(/^\d{6}$/m);
@@ -112,7 +176,9 @@ describe('the development mailbox', () => {
   it('does not exist in production', async () => {
     const production = await startTestPortal({ APP_ENV: 'production' });
     try {
-      expect((await production.request('/dev/mailbox')).status).toBe(404);
+      expect((await production.request('/dev/mailbox', { socketAddress: '127.0.0.1', address: null })).status).toBe(
+        404,
+      );
     } finally {
       await production.close();
     }

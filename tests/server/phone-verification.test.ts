@@ -80,7 +80,7 @@ describe('asking for a code', () => {
     expect(log).not.toContain(code);
     expect(log).not.toContain(phone);
     expect(log).not.toContain(encodeURIComponent(phone));
-    expect(log).toContain('/api/phone/[redacted]/verification-code');
+    expect(log).toContain('/api/phone/:phone/verification-code');
   });
 
   it('refuses numbers that are not valid E.164 with 400 and texts nothing', async () => {

@@ -79,8 +79,10 @@ export async function startTestPortal(
     },
   });
   // The bot check is off unless a test turns it on (tests/server/bot-check.test.ts does). The
-  // billing secret is set, so a test may start a production portal.
+  // billing secret is set, so a test may start a production portal. The test origin is not
+  // loopback, so development mode is asked for by name, as a deliberate deployment would.
   const env = parseEnv({
+    APP_ENV: 'development',
     PUBLIC_ORIGIN: publicOrigin,
     LOG_LEVEL: 'info',
     TRUST_PROXY: '1',
@@ -102,7 +104,10 @@ export async function startTestPortal(
     cookie?: string;
     /** Leave out the Origin header a browser would send. */
     origin?: string | null;
-    address?: string;
+    /** The client's address, in X-Forwarded-For as the trusted proxy writes it; null sends no such header. */
+    address?: string | null;
+    /** The connection's own address (app.request() has no socket unless one is given). */
+    socketAddress?: string;
   };
 
   async function request(path: string, options: RequestOptions = {}) {
@@ -111,14 +116,18 @@ export async function startTestPortal(
     const origin = options.origin === undefined ? publicOrigin : options.origin;
     if (origin !== null && method !== 'GET') headers.origin = origin;
     if (options.cookie) headers.cookie = options.cookie;
-    headers['x-forwarded-for'] = options.address ?? '198.51.100.7';
+    if (options.address !== null) headers['x-forwarded-for'] = options.address ?? '198.51.100.7';
     let body: string | undefined = options.body;
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
     }
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    const response = await app.request(path, { method, headers, body });
+    // @hono/node-server's getConnInfo reads the socket from the bindings' `incoming` request.
+    const bindings = options.socketAddress
+      ? { incoming: { socket: { remoteAddress: options.socketAddress } } }
+      : undefined;
+    const response = await app.request(path, { method, headers, body }, bindings);
     const text = await response.text();
     let json: unknown = null;
     try {

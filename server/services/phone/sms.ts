@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { phoneCodeLifetimeSeconds } from '../../../contract/phone';
 import type { Database } from '../../db/database';
 import { smsOutbox } from '../../db/schema';
 import type { SmsSettings } from '../../env';
@@ -14,8 +15,8 @@ const providerTimeoutMs = 5_000;
 /**
  * Text messages: each is written to the SMS outbox first (so the development mailbox and the tests
  * can read it), then handed to the configured provider. With the `outbox` provider it stays there;
- * with `https` it is POSTed as JSON to the provider's API. Neither the body (it holds a code) nor
- * the provider's token is ever logged.
+ * with `https` it is POSTed as JSON to the provider's API, once: sent or refused, its body (the
+ * code) is blanked then. Neither the body nor the provider's token is ever logged.
  */
 export function createSmsSender({
   db,
@@ -46,7 +47,12 @@ export function createSmsSender({
     }
     await db
       .update(smsOutbox)
-      .set({ attempts: sql`${smsOutbox.attempts} + 1`, ...(failure ? { lastError: failure } : { sentAt: now() }) })
+      .set({
+        attempts: sql`${smsOutbox.attempts} + 1`,
+        // Nothing sends a text twice (a refused one is given up: the person asks for a new code).
+        body: '',
+        ...(failure ? { lastError: failure } : { sentAt: now() }),
+      })
       .where(eq(smsOutbox.id, id));
     if (failure) {
       logger.warn({ smsId: id, reason: failure }, 'sms not sent');
@@ -70,3 +76,27 @@ export function createSmsSender({
 }
 
 export type SmsSender = ReturnType<typeof createSmsSender>;
+
+/**
+ * Blanks the bodies of texts that were sent or tried (the provider took them or refused them), and
+ * of every text older than a phone code lives; with the `outbox` provider a text stays readable in
+ * the development mailbox until then. Part of `sweepOutboxBodies`. Returns how many it blanked.
+ */
+export async function sweepSmsBodies(db: Database, now: () => Date): Promise<number> {
+  const blanked = await db
+    .update(smsOutbox)
+    .set({ body: '' })
+    .where(
+      and(
+        // Written as the partial index `sms_outbox_holding_body` is, so that only its rows are read.
+        sql`${smsOutbox.body} <> ''`,
+        or(
+          isNotNull(smsOutbox.sentAt),
+          gt(smsOutbox.attempts, 0),
+          lte(smsOutbox.createdAt, new Date(now().getTime() - phoneCodeLifetimeSeconds * 1000)),
+        ),
+      ),
+    )
+    .returning({ id: smsOutbox.id });
+  return blanked.length;
+}

@@ -18,7 +18,7 @@ export const FederatedSignInMessage = {
   cancelled: 'The sign-in was cancelled.',
   emailMissing: 'The provider did not share your e-mail address, which your account needs.',
   emailNotVerified:
-    'An account with this e-mail address already exists, and the provider has not confirmed that the address is yours. Sign in with your password instead.',
+    'The provider has not confirmed that this e-mail address is yours, so it cannot sign you in. Sign in with your password, or create an account with a code sent to the address.',
 } as const;
 
 /** The portal's keys of the providers; each is shown only when configured. */

@@ -14,7 +14,7 @@ export type TeamMembershipInput = {
   teamId: number;
 };
 
-export type MemberField = 'email' | 'firstName' | 'lastName' | 'password';
+export type MemberField = 'email' | 'firstName' | 'lastName';
 
 export type MemberForm = Record<MemberField, string> & { role: TeamRole };
 
@@ -73,7 +73,7 @@ export class TeamChangeRefused extends Error {
   }
 }
 
-const emptyForm: MemberForm = { email: '', role: 'user', firstName: '', lastName: '', password: '' };
+const emptyForm: MemberForm = { email: '', role: 'user', firstName: '', lastName: '' };
 
 /** The contract's check of the add form, as message texts per field. */
 export function memberFormErrorsOf(form: MemberForm): MemberFormErrors {
@@ -81,7 +81,7 @@ export function memberFormErrorsOf(form: MemberForm): MemberFormErrors {
   if (result.success) return {};
   const nested = v.flatten<typeof AddTeamMemberRequest>(result.issues).nested ?? {};
   const errors: MemberFormErrors = {};
-  for (const field of ['email', 'firstName', 'lastName', 'password'] as const) {
+  for (const field of ['email', 'firstName', 'lastName'] as const) {
     const message = nested[field]?.[0];
     if (message) errors[field] = message;
   }

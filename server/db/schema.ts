@@ -32,6 +32,8 @@ export const users = pgTable('users', {
   /** The language of the account's mails; null when not known. */
   locale: text('locale'),
   createdAt: createdAt(),
+  /** When the owner of the address proved it (a mailed code or link, a provider's word); null: not yet. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
 });
 
 export const sessions = pgTable('sessions', {

@@ -100,45 +100,47 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
     const ledger = createLedger(tx, now);
     const created = await tx
       .insert(users)
-      .values([
-        {
-          email: demoAccounts.individual,
-          passwordHash,
-          title: 'Alex Individual',
-          freeLicenseDataGb: 50,
-          usedDataGb: 12.75,
-          recurlyAccountCode: 'demo-individual',
-        },
-        {
-          email: demoAccounts.teamOwner,
-          passwordHash,
-          title: 'Tess Owner',
-          freeLicenseDataGb: 500,
-          usedDataGb: 183.2,
-          recurlyAccountCode: 'demo-team-owner',
-        },
-        { email: demoAccounts.teamAdmin, passwordHash, title: 'Adam Admin', usedDataGb: 41.5 },
-        { email: demoAccounts.teamUser, passwordHash, title: 'Uma User', usedDataGb: 7.25 },
-        {
-          email: demoAccounts.familiesOwner,
-          passwordHash,
-          title: 'Fay Families',
-          freeLicenseDataGb: 100,
-          usedDataGb: 64,
-          recurlyAccountCode: 'demo-families',
-        },
-        {
-          email: demoAccounts.dedicatedOwner,
-          passwordHash,
-          title: 'Dee Dedicated',
-          freeLicenseDataGb: 1000,
-          usedDataGb: 312.5,
-          recurlyAccountCode: 'demo-dedicated',
-        },
-        { email: demoAccounts.newHire, passwordHash, title: 'Nico New' },
-        { email: demoAccounts.phoneOwner, passwordHash, title: 'Phoebe Phone', phone: demoVerifiedPhone },
-        { email: demoAccounts.traveller, passwordHash, title: 'Tara Traveller' },
-      ])
+      .values(
+        [
+          {
+            email: demoAccounts.individual,
+            passwordHash,
+            title: 'Alex Individual',
+            freeLicenseDataGb: 50,
+            usedDataGb: 12.75,
+            recurlyAccountCode: 'demo-individual',
+          },
+          {
+            email: demoAccounts.teamOwner,
+            passwordHash,
+            title: 'Tess Owner',
+            freeLicenseDataGb: 500,
+            usedDataGb: 183.2,
+            recurlyAccountCode: 'demo-team-owner',
+          },
+          { email: demoAccounts.teamAdmin, passwordHash, title: 'Adam Admin', usedDataGb: 41.5 },
+          { email: demoAccounts.teamUser, passwordHash, title: 'Uma User', usedDataGb: 7.25 },
+          {
+            email: demoAccounts.familiesOwner,
+            passwordHash,
+            title: 'Fay Families',
+            freeLicenseDataGb: 100,
+            usedDataGb: 64,
+            recurlyAccountCode: 'demo-families',
+          },
+          {
+            email: demoAccounts.dedicatedOwner,
+            passwordHash,
+            title: 'Dee Dedicated',
+            freeLicenseDataGb: 1000,
+            usedDataGb: 312.5,
+            recurlyAccountCode: 'demo-dedicated',
+          },
+          { email: demoAccounts.newHire, passwordHash, title: 'Nico New' },
+          { email: demoAccounts.phoneOwner, passwordHash, title: 'Phoebe Phone', phone: demoVerifiedPhone },
+          { email: demoAccounts.traveller, passwordHash, title: 'Tara Traveller' },
+        ].map((account) => ({ ...account, emailVerifiedAt: new Date(seededAt) })),
+      )
       .returning({ id: users.id, email: users.email });
     const idOf = (email: string) => {
       const user = created.find((candidate) => candidate.email === email);

@@ -82,7 +82,14 @@ export async function finalizeAccountCreation(
         .returning({ locale: pendingAccounts.locale });
       const [user] = await tx
         .insert(users)
-        .values({ email: request.email, passwordHash, locale: pending?.locale ?? null, createdAt: deps.now() })
+        .values({
+          email: request.email,
+          passwordHash,
+          locale: pending?.locale ?? null,
+          createdAt: deps.now(),
+          // The mailed code just proved the address.
+          emailVerifiedAt: deps.now(),
+        })
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
       return user.id;

@@ -106,7 +106,12 @@ export async function resetPassword(deps: PasswordDeps, token: string, password:
       .returning({ id: passwordResetTokens.id });
     // Two resets racing with one link: only the first wins.
     if (used.length === 0) return false;
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+    // The link came by mail to the address: opening it proves the address, if nothing had before
+    // (a team member added by an admin chooses their first password here).
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${deps.now()})` })
+      .where(eq(users.id, row.userId));
     await tx
       .update(sessions)
       .set({ revokedAt: deps.now() })

@@ -243,6 +243,7 @@ describe('teamMembership machine', () => {
     expect(sent).toEqual([
       {
         referenceId: 'teams-1',
+        // The spec's payload keeps its password field; the portal never sends one (issue 21).
         request: { email: 'new@example.com', role: 'admin', firstName: 'Nina', lastName: '', password: '' },
       },
     ]);
@@ -250,19 +251,19 @@ describe('teamMembership machine', () => {
     expect(teamChanged).toHaveBeenCalledOnce();
   });
 
-  it('checks the form with the contract before calling: the address, and a password that is too short', () => {
+  it('checks the form with the contract before calling: the address, and a name that is too long', () => {
     let [snapshot] = initialTransition(teamMembershipMachine, input);
     for (const event of [
       { type: 'user.startAdding' },
       { type: 'user.changeField', field: 'email', value: 'not-an-email' },
-      { type: 'user.changeField', field: 'password', value: 'short' },
+      { type: 'user.changeField', field: 'lastName', value: 'x'.repeat(101) },
       { type: 'user.submitMember' },
     ] as const)
       [snapshot] = transition(teamMembershipMachine, snapshot, event);
     expect(snapshot.value).toBe('adding');
     expect(snapshot.context.formErrors).toEqual({
       email: 'The E-Mail address provided is invalid',
-      password: 'Please use at least 8 characters.',
+      lastName: expect.any(String),
     });
   });
 

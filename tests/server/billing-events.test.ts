@@ -259,6 +259,26 @@ describe('refused events change nothing', () => {
     expect((await sendEvent(portal, event)).status).toBe(200);
   });
 
+  it('attaches a purchase only to an account whose address was proved', async () => {
+    // A team member added by an admin, who has not yet opened the mail that proves the address.
+    const [waiting] = await portal.db
+      .insert(users)
+      .values({ email: 'not.proved@example.com', passwordHash: null, emailVerifiedAt: null })
+      .returning();
+    const event = created({ accountEmail: 'not.proved@example.com' });
+    const refused = await sendEvent(portal, event);
+    expect(refused.status).toBe(422);
+    expect(refused.json.message).toMatch(/has not confirmed its address/i);
+    expect(await recorded(event.id)).toEqual([]);
+    expect(await subscriptionOf(event.data.referenceId)).toBeNull();
+
+    await portal.db
+      .update(users)
+      .set({ emailVerifiedAt: portal.clock.current })
+      .where(eq(users.id, waiting?.id ?? ''));
+    expect((await sendEvent(portal, event)).status).toBe(200);
+  });
+
   it('refuses an unknown plan, a taken reference id, and seats beyond the plan', async () => {
     await portal.createUser('picky@example.com', 'correct horse battery');
     const unknownPlan = await sendEvent(

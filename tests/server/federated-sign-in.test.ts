@@ -97,6 +97,16 @@ describe('an existing account with the same address', () => {
     expect(identities).toMatchObject([{ provider: 'google', subject: verifiedMatch }]);
   });
 
+  it('never creates an account on an unverified address: refused, and nothing is stored', async () => {
+    const response = await signInThrough(portal, 'google', 'unproved.person@example.com', { address: nextAddress() });
+    expect(response.status).toBe(409);
+    expect(response.json).toEqual({
+      error: ErrorCode.emailNotVerified,
+      message: FederatedSignInMessage.emailNotVerified,
+    });
+    expect(await userByEmail('unproved.person@example.com')).toBeUndefined();
+  });
+
   it('is never taken over on an unverified address: refused, and the account is unchanged', async () => {
     const before = await userByEmail(unverifiedMatch);
     const response = await signInThrough(portal, 'google', unverifiedMatch, { address: nextAddress() });

@@ -146,7 +146,7 @@ export async function startTestPortal(
   async function createUser(email: string, password: string) {
     const [user] = await database.db
       .insert(users)
-      .values({ email, passwordHash: await hashPassword(password) })
+      .values({ email, passwordHash: await hashPassword(password), emailVerifiedAt: clock.current })
       .returning();
     if (!user) throw new Error('user not created');
     return user;

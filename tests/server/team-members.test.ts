@@ -127,24 +127,29 @@ describe('POST /api/subscription/{id}/team/member', () => {
     expect(event).toMatchObject({ kind: 'memberAdded', actorEmail: cast.owner.email, details: { role: 'user' } });
   });
 
-  it('creates the account with the password given, refusing a common one', async () => {
-    const common = await addMember(portal, cast.admin, cast.referenceId, {
-      email: 'common@members.test',
-      password: 'password123',
-    });
-    expect(common.status).toBe(400);
-    expect(common.json.error).toBe(ErrorCode.passwordTooCommon);
-
+  it('never lets the password an admin gives be a way in: the address’s owner proves it and chooses their own', async () => {
+    const email = 'with.password@members.test';
     const response = await addMember(portal, cast.admin, cast.referenceId, {
-      email: 'with.password@members.test',
+      email,
       role: 'admin',
-      password: 'a long and uncommon passphrase',
+      password: 'the admin chose this one',
     });
     expect(response.json).toEqual({ success: true, outcome: 'joined' });
-    await expect(portal.signIn('with.password@members.test', 'a long and uncommon passphrase')).resolves.toMatch(
-      /^portal_session=/,
-    );
-    expect(await portal.newestMailTo('with.password@members.test')).toBeNull();
+    const signInWithAdminsPassword = await portal.request(api.login, {
+      json: { email, password: 'the admin chose this one' },
+    });
+    expect(signInWithAdminsPassword.status).toBe(401);
+    const [pending] = await portal.db.select().from(users).where(eq(users.email, email));
+    expect(pending).toMatchObject({ passwordHash: null, emailVerifiedAt: null });
+    // The seat is held while the address waits for its owner.
+    expect((await membersOf(portal, cast.teamId)).some((row) => row.userId === pending?.id)).toBe(true);
+
+    const token = /\/password\/reset\/([A-Za-z0-9_-]+)$/m.exec((await portal.newestMailTo(email))?.textBody ?? '')?.[1];
+    const chosen = await portal.request(api.resetPassword, { json: { token, password: 'my very own passphrase' } });
+    expect(chosen.status).toBe(200);
+    await expect(portal.signIn(email, 'my very own passphrase')).resolves.toMatch(/^portal_session=/);
+    const [proved] = await portal.db.select().from(users).where(eq(users.email, email));
+    expect(proved?.emailVerifiedAt).toEqual(portal.clock.current);
   });
 
   it('invites an address that has an account, in its language, and counts the invitation as a seat', async () => {

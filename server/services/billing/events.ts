@@ -45,6 +45,11 @@ async function billingAccountOf(tx: Transaction, user: typeof users.$inferSelect
 async function createSubscription(tx: Transaction, data: CreatedEvent['data'], now: Date): Promise<void> {
   const [user] = await tx.select().from(users).where(eq(users.email, data.accountEmail));
   if (!user) throw unprocessable('There is no account with this e-mail address: the person must sign up first.');
+  // A purchase never goes to an account whose address nobody proved (a team member who has not yet
+  // opened their mail): the order site sends the event again once they have.
+  if (user.emailVerifiedAt === null) {
+    throw unprocessable('The account with this e-mail address has not confirmed its address yet: try again later.');
+  }
   const [plan] = await tx.select().from(plans).where(eq(plans.planCode, data.planCode));
   if (!plan) throw unprocessable(`There is no plan with the code ${data.planCode}.`);
   const [taken] = await tx

@@ -242,9 +242,10 @@ export function createFederatedSignIn(deps: {
   }
 
   /**
-   * The account of this identity: known by its subject; else the account with the same address,
-   * linked only when the provider has verified the address; else a new account. One transaction,
-   * so two first sign-ins at once make one account.
+   * The account of this identity: known by its subject; else, only when the provider has verified
+   * the address, the account with the same address (linked) or a new, proved one. An address the
+   * provider has not verified never creates or links an account (issue 21): the person can sign up
+   * with a mailed code instead. One transaction, so two first sign-ins at once make one account.
    */
   function accountFor(
     provider: ProviderId,
@@ -258,16 +259,19 @@ export function createFederatedSignIn(deps: {
         .where(and(eq(federatedIdentities.provider, provider), eq(federatedIdentities.subject, identity.subject)))
         .limit(1);
       if (known[0]) return { user: known[0].user, created: false };
+      if (!identity.verified) throw new FederatedSignInRefused('emailNotVerified');
 
       const [created] = await tx
         .insert(users)
-        .values({ email: identity.email, passwordHash: null, idp: provider })
+        .values({ email: identity.email, passwordHash: null, idp: provider, emailVerifiedAt: now() })
         .onConflictDoNothing({ target: users.email })
         .returning();
       const user = created ?? (await tx.select().from(users).where(eq(users.email, identity.email)).limit(1))[0];
       if (!user) throw new Error('account vanished during sign-in');
-      // Someone else's account is never taken over on an address the provider has not verified.
-      if (!created && !identity.verified) throw new FederatedSignInRefused('emailNotVerified');
+      // The provider vouches for the address: an account waiting for its owner to prove it is proved.
+      if (user.emailVerifiedAt === null) {
+        await tx.update(users).set({ emailVerifiedAt: now() }).where(eq(users.id, user.id));
+      }
       await tx
         .insert(federatedIdentities)
         .values({ provider, subject: identity.subject, userId: user.id, email: identity.email })

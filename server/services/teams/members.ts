@@ -37,9 +37,8 @@ export const newSecret = () => randomBytes(32).toString('base64url');
 export type JoiningConflict = { outcome: 'conflict'; isPaid: boolean };
 
 export type AddMemberInput = {
+  /** Its `password`, if any, is not used: the new address's owner chooses one through the mailed link. */
   request: AddTeamMemberRequest;
-  /** The password given, already hashed (hashing is slow: done before the subscription is locked). */
-  passwordHash: string | null;
   /** The inviter's language, for a recipient whose own is unknown. */
   requestLocale: Locale;
 };
@@ -70,7 +69,7 @@ export async function addMember(
   deps: TeamDeps,
   actor: BillingActor,
   referenceId: string,
-  { request, passwordHash, requestLocale }: AddMemberInput,
+  { request, requestLocale }: AddMemberInput,
 ): Promise<AddTeamMemberResponse | JoiningConflict> {
   return deps.db.transaction(async (tx) => {
     const team = await lockManagedTeam(tx, actor, referenceId);
@@ -104,22 +103,25 @@ export async function addMember(
     const outbox = createOutbox(tx, deps.logger, deps.now);
     const names = { firstName: request.firstName || null, lastName: request.lastName || null };
     if (!existing) {
-      const [user] = await tx.insert(users).values({ email, passwordHash, createdAt: at }).returning({ id: users.id });
+      // An account nobody can sign in to until the address's owner opens the mailed link and
+      // chooses a password (which also proves the address); the seat is held meanwhile.
+      const [user] = await tx
+        .insert(users)
+        .values({ email, passwordHash: null, createdAt: at })
+        .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
       await tx.insert(teamMembers).values({ teamId: team.teamId, userId: user.id, role, ...names, createdAt: at });
-      if (passwordHash === null) {
-        // The password reset machinery, with a longer link: the page and the single-use rule are the same.
-        const token = newSecret();
-        await tx.insert(passwordResetTokens).values({
-          userId: user.id,
-          tokenHash: sha256Hex(token),
-          expiresAt: new Date(at.getTime() + choosePasswordLifetimeSeconds * 1000),
-          createdAt: at,
-        });
-        await outbox.enqueue(
-          teamAccountMail(deps.env, requestLocale, email, teamName, token, choosePasswordLifetimeSeconds),
-        );
-      }
+      // The password reset machinery, with a longer link: the page and the single-use rule are the same.
+      const token = newSecret();
+      await tx.insert(passwordResetTokens).values({
+        userId: user.id,
+        tokenHash: sha256Hex(token),
+        expiresAt: new Date(at.getTime() + choosePasswordLifetimeSeconds * 1000),
+        createdAt: at,
+      });
+      await outbox.enqueue(
+        teamAccountMail(deps.env, requestLocale, email, teamName, token, choosePasswordLifetimeSeconds),
+      );
       await recordTeamEvent(tx, {
         teamId: team.teamId,
         actor,

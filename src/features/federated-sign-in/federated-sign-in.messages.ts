@@ -11,7 +11,7 @@ export const federatedSignInMessageText = messageTextOf({
   [FederatedSignInMessage.signInRefused]: msg`The sign-in could not be confirmed. Please start again.`,
   [FederatedSignInMessage.cancelled]: msg`The sign-in was cancelled.`,
   [FederatedSignInMessage.emailMissing]: msg`The provider did not share your e-mail address, which your account needs.`,
-  [FederatedSignInMessage.emailNotVerified]: msg`An account with this e-mail address already exists, and the provider has not confirmed that the address is yours. Sign in with your password instead.`,
+  [FederatedSignInMessage.emailNotVerified]: msg`The provider has not confirmed that this e-mail address is yours, so it cannot sign you in. Sign in with your password, or create an account with a code sent to the address.`,
 });
 
 /** When the server sent no message (network down, a 5xx). */

@@ -232,20 +232,10 @@ function AddMemberForm({ snapshot, send }: PartProps) {
           onValueChange={(value) => send({ type: 'user.changeField', field: 'lastName', value })}
         />
       </div>
-      <TextField
-        label={t`Password (optional)`}
-        type="password"
-        name="member-password"
-        autoComplete="new-password"
-        value={form.password}
-        disabled={submitting}
-        errorText={errorOf(formErrors.password)}
-        onValueChange={(value) => send({ type: 'user.changeField', field: 'password', value })}
-      />
       <p className={muted}>
         <Trans>
-          Without a password, a person who has no account yet gets a mail to choose one. A person who has an account
-          gets an invitation to accept.
+          A person who has no account yet gets a mail to confirm their address and choose a password. A person who has
+          an account gets an invitation to accept.
         </Trans>
       </p>
       <div className={row}>

@@ -68,6 +68,33 @@ export const passwordResetMessages = {
   },
 } satisfies Record<string, MessageDescriptor>;
 
+/** The notice that an account's password changed, by a reset or by its owner signed in. */
+export const passwordChangedMessages = {
+  subject: /*i18n*/ {
+    id: 'passwordChanged.subject',
+    message: 'Your {productName} password was changed',
+  },
+  intro: /*i18n*/ {
+    id: 'passwordChanged.intro',
+    message:
+      'The password of your {productName} account was just changed, and every other device and browser was signed out.',
+  },
+  notYou: /*i18n*/ {
+    id: 'passwordChanged.notYou',
+    message: 'If you did not change it, ask for a new password now, and check that your e-mail account is secure:',
+    comment: 'Plain-text mail: followed by the link to the forgot-password page on a line of its own.',
+  },
+  linkLabel: /*i18n*/ {
+    id: 'passwordChanged.linkLabel',
+    message: 'Reset my password',
+    comment: 'HTML mail: the text of the link to the forgot-password page.',
+  },
+  itWasYou: /*i18n*/ {
+    id: 'passwordChanged.itWasYou',
+    message: 'If it was you, there is nothing more to do.',
+  },
+} satisfies Record<string, MessageDescriptor>;
+
 export const teamInvitationMessages = {
   subject: /*i18n*/ {
     id: 'teamInvitation.subject',

@@ -7,6 +7,7 @@ import type { Mail } from '../services/outbox';
 import { directionOf, type Translate, translatorFor } from './i18n';
 import {
   commonMessages,
+  passwordChangedMessages,
   passwordResetMessages,
   teamAccountMessages,
   teamInvitationMessages,
@@ -163,6 +164,30 @@ export function passwordResetMail(env: MailEnv, locale: Locale, email: string, t
     lifetime: t(passwordResetMessages.lifetime, { hours: Math.round(resetTokenLifetimeSeconds / 3600) }),
     note: t(passwordResetMessages.ignore),
   });
+}
+
+/** Tells the owner that the account's password changed, with a way back in if it was not them. */
+export function passwordChangedMail(env: MailEnv, locale: Locale, email: string): Mail {
+  const t = translatorFor(locale);
+  const { productName, supportEmail } = env;
+  const subject = t(passwordChangedMessages.subject, { productName });
+  const intro = t(passwordChangedMessages.intro, { productName });
+  const notYou = t(passwordChangedMessages.notYou);
+  const itWasYou = t(passwordChangedMessages.itWasYou);
+  const forgot = `${env.publicOrigin}/password/forgot`;
+  const support = supportLine(t, locale, supportEmail);
+  return {
+    to: email,
+    subject,
+    text: [intro, '', notYou, forgot, '', itWasYou, '', support.text].join('\n'),
+    html: htmlDocument(locale, subject, [
+      { kind: 'paragraph', text: intro },
+      { kind: 'paragraph', text: notYou },
+      { kind: 'link', href: forgot, label: t(passwordChangedMessages.linkLabel) },
+      { kind: 'note', text: itWasYou },
+      support.html,
+    ]),
+  };
 }
 
 /** The invitation of a person who has an account: a link with the single-use code, bound to this address. */

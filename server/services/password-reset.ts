@@ -7,15 +7,23 @@ import { passwordResetRequests, passwordResetTokens, sessions, users } from '../
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { storedLocale } from '../mail/i18n';
-import { passwordResetMail } from '../mail/templates';
+import { passwordChangedMail, passwordResetMail } from '../mail/templates';
 import { findUserByEmail } from './accounts';
-import type { Outbox } from './outbox';
+import type { Transaction } from './billing/ledger-core';
+import { createOutbox, type Outbox } from './outbox';
 import { hashPassword } from './passwords';
 import type { SessionService } from './sessions';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type PasswordDeps = { db: Database; env: Env; outbox: Outbox; sessions: SessionService; now: () => Date };
+export type PasswordDeps = {
+  db: Database;
+  env: Env;
+  outbox: Outbox;
+  sessions: SessionService;
+  logger: Logger;
+  now: () => Date;
+};
 
 /**
  * Takes a "forgot password" request for later: one insert, the same for every address, so the
@@ -35,7 +43,7 @@ export async function queuePasswordResetRequest(
  * `skip locked`, so two processes never mail one request twice; one that fails is logged and not
  * retried (the person can ask again). Returns how many were taken.
  */
-export async function processPasswordResetRequests(deps: PasswordDeps & { logger: Logger }): Promise<number> {
+export async function processPasswordResetRequests(deps: PasswordDeps): Promise<number> {
   let taken = 0;
   for (;;) {
     const [request] = await deps.db
@@ -106,6 +114,11 @@ export async function resetPassword(deps: PasswordDeps, token: string, password:
       .returning({ id: passwordResetTokens.id });
     // Two resets racing with one link: only the first wins.
     if (used.length === 0) return false;
+    const [before] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, row.userId))
+      .for('update');
     // The link came by mail to the address: opening it proves the address, if nothing had before
     // (a team member added by an admin chooses their first password here).
     await tx
@@ -116,6 +129,8 @@ export async function resetPassword(deps: PasswordDeps, token: string, password:
       .update(sessions)
       .set({ revokedAt: deps.now() })
       .where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
+    // A first password chosen from an admin's invitation changed nothing the owner had.
+    await afterPasswordChanged(tx, deps, row.userId, { notify: Boolean(before?.passwordHash) });
     return true;
   });
   if (reset) deps.sessions.forgetRevokedOf(row.userId);
@@ -136,6 +151,30 @@ export async function changePassword(
       .update(sessions)
       .set({ revokedAt: deps.now() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
+    await afterPasswordChanged(tx, deps, userId, { notify: true });
   });
   deps.sessions.forgetRevokedOf(userId);
+}
+
+/**
+ * What follows every new password, in its transaction: no other reset or choose-your-password link
+ * of the account works any more (one sent before, perhaps to be used by someone else, would undo
+ * the change), and the owner is told by mail, with a way back in if it was not them.
+ */
+async function afterPasswordChanged(
+  tx: Transaction,
+  deps: PasswordDeps,
+  userId: string,
+  { notify }: { notify: boolean },
+): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: deps.now() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  if (!notify) return;
+  const [user] = await tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  await createOutbox(tx, deps.logger, deps.now).enqueue(
+    passwordChangedMail(deps.env, storedLocale(user.locale) ?? 'en', user.email),
+  );
 }

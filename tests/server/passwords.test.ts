@@ -58,6 +58,12 @@ describe('forgot password', () => {
   });
 });
 
+/** The "your password was changed" mails to an address. */
+async function noticesTo(email: string) {
+  const mails = await portal.db.select().from(outbox).where(eq(outbox.toAddress, email));
+  return mails.filter((mail) => mail.subject === 'Your Bondline password was changed');
+}
+
 describe('reset password', () => {
   it('sets the new password once, signs out every session, and refuses the used link', async () => {
     await portal.createUser('resetter@example.com', 'the old password');
@@ -137,6 +143,43 @@ describe('change password (PUT /api/password)', () => {
     expect((await portal.request('/api/account/user', { cookie: here })).status).toBe(200);
     expect((await portal.request('/api/account/user', { cookie: elsewhere })).status).toBe(401);
     await portal.signIn('mover@example.com', 'a fresh password');
+  });
+
+  it('voids every other reset link of the account and tells its owner by mail, after a change or a reset', async () => {
+    await portal.createUser('watched@example.com', 'the old password');
+    const here = await portal.signIn('watched@example.com', 'the old password');
+    // A link asked for earlier (perhaps by someone who can read the mailbox for a while)…
+    await forgot('watched@example.com');
+    const earlier = await resetTokenMailedTo('watched@example.com');
+    const changed = await portal.request('/api/password', {
+      method: 'PUT',
+      cookie: here,
+      json: { currentPassword: 'the old password', newPassword: 'a fresh password' },
+    });
+    expect(changed.status).toBe(200);
+    // …no longer undoes the change.
+    expect((await portal.request(`/api/password/reset/${earlier}`)).json).toEqual({ valid: false });
+    const notices = await noticesTo('watched@example.com');
+    expect(notices).toHaveLength(1);
+    const [notice] = notices;
+    expect(notice?.textBody).toContain('every other device and browser was signed out');
+    expect(notice?.textBody).toContain(`${portal.env.publicOrigin}/password/forgot`);
+
+    // A reset does the same: of two links, the one used voids the other. (The clock moves a second
+    // before each, so the newest mail is the newest link.)
+    const aSecondLater = () => {
+      portal.clock.current = new Date(portal.clock.current.getTime() + 1000);
+    };
+    aSecondLater();
+    await forgot('watched@example.com');
+    const first = await resetTokenMailedTo('watched@example.com');
+    aSecondLater();
+    await forgot('watched@example.com');
+    const second = await resetTokenMailedTo('watched@example.com');
+    expect(second).not.toBe(first);
+    expect((await reset(second, 'another fresh password')).status).toBe(200);
+    expect((await portal.request(`/api/password/reset/${first}`)).json).toEqual({ valid: false });
+    expect(await noticesTo('watched@example.com')).toHaveLength(2);
   });
 
   it('refuses a common new password on change and on reset, changing nothing', async () => {

@@ -7,6 +7,7 @@ import { compression } from './http/compression';
 import { ApiFailure, errorBody, failureResponse, failures } from './http/errors';
 import {
   type AppEnv,
+  clientAddressOf,
   jsonBodies,
   loopbackClientsOnly,
   readSession,
@@ -37,6 +38,7 @@ import { subscriptionTeamRoutes, teamRoutes } from './routes/teams';
 import { userRoutes } from './routes/user';
 import { wellKnownRoutes } from './routes/well-known';
 import { yourSessionsRoutes } from './routes/your-sessions';
+import { securityEvent } from './security-events';
 import type { AppServices } from './services/index';
 
 const maxJsonBodyBytes = 64 * 1024;
@@ -114,7 +116,20 @@ export function createApp(services: AppServices) {
 
   app.notFound((c) => c.json(errorBody(ErrorCode.notFound, 'Not found.'), 404));
   app.onError((error, c) => {
-    if (error instanceof ApiFailure) return failureResponse(c, error);
+    if (error instanceof ApiFailure) {
+      // Every 403, whichever rule refused it: who asked, from where, for which route, and why.
+      if (error.status === 403) {
+        securityEvent(services.logger, {
+          event: 'access.refused',
+          clientAddress: clientAddressOf(c, services.env),
+          userId: c.get('session')?.claims.sub,
+          method: c.req.method,
+          route: loggableRoute(c),
+          reason: error.code,
+        });
+      }
+      return failureResponse(c, error);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody(ErrorCode.validation, error.message || 'Bad request.'), error.status);
     }

@@ -12,27 +12,41 @@ import {
   setSessionCookie,
   validateJson,
 } from '../http/middleware';
+import { securityEvent } from '../security-events';
 import type { AppServices } from '../services/index';
 import { signInWithPassword } from '../services/sign-in';
 
 export function authRoutes(services: AppServices) {
-  const { env } = services;
+  const { env, logger } = services;
   const cookieOptions = sessionCookieOptions(env);
 
   return new Hono<AppEnv>()
     .post('/login', validateJson(LoginRequest), async (c) => {
       const { email, password } = bodyOf(c, LoginRequest);
+      const clientAddress = clientAddressOf(c, env);
       const result = await signInWithPassword(services, {
         email,
         password,
-        clientAddress: clientAddressOf(c, env),
+        clientAddress,
         userAgent: c.req.header('user-agent') ?? null,
       });
-      if (result.outcome === 'rateLimited') throw failures.rateLimited(result.retryAfterSeconds);
+      // The typed address is never logged: it may be a password typed into the wrong field.
+      if (result.outcome === 'rateLimited') {
+        securityEvent(logger, { event: 'signIn.lockedOut', clientAddress, via: 'password', reason: 'tooManyFailures' });
+        throw failures.rateLimited(result.retryAfterSeconds);
+      }
       if (result.outcome === 'invalidCredentials') {
+        securityEvent(logger, {
+          event: 'signIn.failed',
+          clientAddress,
+          via: 'password',
+          reason: result.reason,
+          userId: result.userId ?? undefined,
+        });
         // One answer for an unknown e-mail and a wrong password: the account is not revealed.
         throw new ApiFailure(401, ErrorCode.invalidCredentials, 'The e-mail address or password is incorrect.');
       }
+      securityEvent(logger, { event: 'signIn.succeeded', clientAddress, via: 'password', userId: result.claims.sub });
       setSessionCookie(c, env, result.token);
       return c.json({ user: result.claims } satisfies SessionResponse, 200);
     })

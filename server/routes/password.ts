@@ -11,6 +11,7 @@ import { ApiFailure, failures } from '../http/errors';
 import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
 import { spendRateLimits } from '../http/rate-limits';
 import { negotiateLocale } from '../mail/i18n';
+import { securityEvent } from '../security-events';
 import { findUserById } from '../services/accounts';
 import type { AppServices } from '../services/index';
 import {
@@ -59,7 +60,9 @@ export function passwordRoutes(services: AppServices) {
     .post('/reset', validateJson(ResetPasswordRequest), async (c) => {
       const { token, password } = bodyOf(c, ResetPasswordRequest);
       if (isCommonPassword(password)) throw failures.passwordTooCommon();
-      if (!(await resetPassword(services, token, password))) throw invalidResetLink();
+      const userId = await resetPassword(services, token, password);
+      if (!userId) throw invalidResetLink();
+      securityEvent(services.logger, { event: 'password.reset', clientAddress: clientAddressOf(c, env), userId });
       return c.json({ success: true as const }, 200);
     })
     .put('/', requireSession(), validateJson(ChangePasswordRequest), async (c) => {
@@ -75,6 +78,11 @@ export function passwordRoutes(services: AppServices) {
       }
       await rateLimiter.refundAll(limits);
       await changePassword(services, user.id, sessionId, newPassword);
+      securityEvent(services.logger, {
+        event: 'password.changed',
+        clientAddress: clientAddressOf(c, env),
+        userId: user.id,
+      });
       return c.json({ success: true as const }, 200);
     });
 }

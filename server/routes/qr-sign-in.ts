@@ -27,6 +27,7 @@ import {
   validateJson,
   validateQuery,
 } from '../http/middleware';
+import { securityEvent } from '../security-events';
 import type { AppServices } from '../services/index';
 import {
   type AnswerOutcome,
@@ -129,11 +130,18 @@ export function qrSignInRoutes(services: AppServices) {
       })
       .post('/:id/session', async (c) => {
         const id = idOf(c);
+        const clientAddress = clientAddressOf(c, env);
         const result = await redeemQrSignIn(services, id, browserKeyOf(c), {
           userAgent: c.req.header('user-agent') ?? null,
-          clientAddress: clientAddressOf(c, env),
+          clientAddress,
         });
         if (result.outcome !== 'signedIn') throw redeemRefusals[result.outcome]();
+        securityEvent(services.logger, {
+          event: 'signIn.succeeded',
+          clientAddress,
+          via: 'qr',
+          userId: result.claims.sub,
+        });
         setSessionCookie(c, env, result.token);
         return c.json({ user: result.claims } satisfies SessionResponse, 200);
       })

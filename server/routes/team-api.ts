@@ -3,9 +3,11 @@ import type { ServerList, TeamApiMembers, TeamApiTeam } from '../../contract/tea
 import type { AppEnv } from '../http/middleware';
 import { clientAddressOf } from '../http/middleware';
 import { spendRateLimits } from '../http/rate-limits';
+import { loggableRoute } from '../logger';
+import { securityEvent } from '../security-events';
 import type { AppServices } from '../services/index';
 import type { RateLimitRule } from '../services/rate-limit';
-import { createApiKeys } from '../services/teams/api-keys';
+import { apiKeyRefusalFailures, createApiKeys } from '../services/teams/api-keys';
 import { createServers } from '../services/teams/servers';
 
 export const teamApiLimits = {
@@ -16,13 +18,27 @@ export const teamApiLimits = {
  * The team API (mounted at api.teamApi): read-only answers for a team's API key in `x-api-key`,
  * from an address its allow-list admits, at most teamApiLimits.perKey uses a minute. No session.
  */
-export function teamApiRoutes({ db, now, env, rateLimiter }: AppServices) {
+export function teamApiRoutes({ db, now, env, rateLimiter, logger }: AppServices) {
   const apiKeys = createApiKeys(db, now);
   const servers = createServers(db, now);
 
   /** The team of the request's key, once the key is admitted and its use counted. */
   async function teamOfKey(c: Context<AppEnv>): Promise<number> {
-    const key = await apiKeys.authenticate(c.req.header('x-api-key'), clientAddressOf(c, env));
+    const clientAddress = clientAddressOf(c, env);
+    const checked = await apiKeys.authenticate(c.req.header('x-api-key'), clientAddress);
+    if ('refused' in checked) {
+      // The key's id, never the key: a refused key may still be someone's working secret.
+      securityEvent(logger, {
+        event: 'apiKey.refused',
+        clientAddress,
+        reason: checked.refused,
+        keyId: checked.key?.id,
+        teamId: checked.key?.teamId,
+        route: loggableRoute(c),
+      });
+      throw apiKeyRefusalFailures[checked.refused]();
+    }
+    const { key } = checked;
     await spendRateLimits(rateLimiter, [[teamApiLimits.perKey, key.id]]);
     c.header('Cache-Control', 'no-store');
     return key.teamId;

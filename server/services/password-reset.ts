@@ -101,10 +101,13 @@ export async function isResetTokenValid(deps: PasswordDeps, token: string): Prom
   return (await liveToken(deps, token)) !== null;
 }
 
-/** Sets the new password, uses the link up, and signs out every session of the account. */
-export async function resetPassword(deps: PasswordDeps, token: string, password: string): Promise<boolean> {
+/**
+ * Sets the new password, uses the link up, and signs out every session of the account. Returns the
+ * account's id, or null when the link does not work.
+ */
+export async function resetPassword(deps: PasswordDeps, token: string, password: string): Promise<string | null> {
   const row = await liveToken(deps, token);
-  if (!row) return false;
+  if (!row) return null;
   const passwordHash = await hashPassword(password);
   const reset = await deps.db.transaction(async (tx) => {
     const used = await tx
@@ -133,8 +136,9 @@ export async function resetPassword(deps: PasswordDeps, token: string, password:
     await afterPasswordChanged(tx, deps, row.userId, { notify: Boolean(before?.passwordHash) });
     return true;
   });
-  if (reset) deps.sessions.forgetRevokedOf(row.userId);
-  return reset;
+  if (!reset) return null;
+  deps.sessions.forgetRevokedOf(row.userId);
+  return row.userId;
 }
 
 /** A signed-in person's new password; every other session of the account is signed out. */

@@ -17,9 +17,12 @@ export const signInLimits = {
   perAddress: { name: 'sign-in-failures:address', limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
+/** Why a sign-in failed, for the security log only: the answer is the same for all of them. */
+export type SignInFailure = 'unknownAccount' | 'noPassword' | 'wrongPassword';
+
 export type SignInResult =
   | { outcome: 'signedIn'; token: string; claims: SessionClaims }
-  | { outcome: 'invalidCredentials' }
+  | { outcome: 'invalidCredentials'; reason: SignInFailure; userId: string | null }
   | { outcome: 'rateLimited'; retryAfterSeconds: number };
 
 export async function signInWithPassword(
@@ -38,7 +41,15 @@ export async function signInWithPassword(
 
   const user = await findUserByEmail(db, request.email);
   const passwordMatches = await verifyPassword(user?.passwordHash, request.password);
-  if (!user || !passwordMatches) return { outcome: 'invalidCredentials' };
+  if (!user) return { outcome: 'invalidCredentials', reason: 'unknownAccount', userId: null };
+  if (!passwordMatches) {
+    // An account without a password signs in through its provider only.
+    return {
+      outcome: 'invalidCredentials',
+      reason: user.passwordHash ? 'wrongPassword' : 'noPassword',
+      userId: user.id,
+    };
+  }
   await rateLimiter.refundAll(limits);
   const { token, claims } = await sessions.start(user, {
     method: 'password',

@@ -14,6 +14,7 @@ import type { Database } from '../../db/database';
 import { federatedIdentities, federatedSignIns, rateLimits, users } from '../../db/schema';
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
+import { securityEvent } from '../../security-events';
 import type { SessionService, SessionUser } from '../sessions';
 import type { OpenIdProviderSettings } from './settings';
 
@@ -49,6 +50,8 @@ export class FederatedSignInRefused extends Error {
     this.name = 'FederatedSignInRefused';
   }
 }
+
+type CompletionRequest = { binding: string | undefined; clientAddress: string; userAgent: string | null };
 
 type ProviderClient = { config: oidc.Configuration; keySet: ReturnType<typeof createRemoteJWKSet> };
 
@@ -246,11 +249,12 @@ export function createFederatedSignIn(deps: {
    * the address, the account with the same address (linked) or a new, proved one. An address the
    * provider has not verified never creates or links an account (issue 21): the person can sign up
    * with a mailed code instead. One transaction, so two first sign-ins at once make one account.
+   * `linked` when this sign-in linked the identity to the account (a new one or the address's).
    */
   function accountFor(
     provider: ProviderId,
     identity: { subject: string; email: string; verified: boolean },
-  ): Promise<{ user: SessionUser; created: boolean }> {
+  ): Promise<{ user: SessionUser; created: boolean; linked: boolean }> {
     return db.transaction(async (tx) => {
       const known = await tx
         .select({ user: users })
@@ -258,7 +262,7 @@ export function createFederatedSignIn(deps: {
         .innerJoin(users, eq(users.id, federatedIdentities.userId))
         .where(and(eq(federatedIdentities.provider, provider), eq(federatedIdentities.subject, identity.subject)))
         .limit(1);
-      if (known[0]) return { user: known[0].user, created: false };
+      if (known[0]) return { user: known[0].user, created: false, linked: false };
       if (!identity.verified) throw new FederatedSignInRefused('emailNotVerified');
 
       const [created] = await tx
@@ -272,12 +276,92 @@ export function createFederatedSignIn(deps: {
       if (user.emailVerifiedAt === null) {
         await tx.update(users).set({ emailVerifiedAt: now() }).where(eq(users.id, user.id));
       }
-      await tx
+      const linked = await tx
         .insert(federatedIdentities)
         .values({ provider, subject: identity.subject, userId: user.id, email: identity.email })
-        .onConflictDoNothing();
-      return { user, created: created !== undefined };
+        .onConflictDoNothing()
+        .returning({ subject: federatedIdentities.subject });
+      return { user, created: created !== undefined, linked: linked.length > 0 };
     });
+  }
+
+  /** The provider's answer, checked and exchanged: the account signed in, or a refusal. */
+  async function completeWith(
+    settings: OpenIdProviderSettings,
+    answer: CompleteSignInRequest,
+    request: CompletionRequest,
+  ) {
+    if (!request.binding) throw new FederatedSignInRefused('signInExpired');
+    // Used up whatever follows: a code or a state is never tried twice.
+    const [transaction] = await db
+      .update(federatedSignIns)
+      .set({ usedAt: now() })
+      .where(
+        and(
+          eq(federatedSignIns.bindingHash, sha256Hex(request.binding)),
+          isNull(federatedSignIns.usedAt),
+          gt(federatedSignIns.expiresAt, now()),
+        ),
+      )
+      .returning();
+    if (!transaction) throw new FederatedSignInRefused('signInExpired');
+    if (transaction.provider !== settings.id) throw new FederatedSignInRefused('signInRefused');
+    if (answer.error)
+      throw new FederatedSignInRefused(answer.error === 'access_denied' ? 'cancelled' : 'signInRefused');
+    if (!answer.code || !answer.state || !sameSecret(answer.state, transaction.state)) {
+      throw new FederatedSignInRefused('signInRefused');
+    }
+
+    const client = await clientOf(settings);
+    const callbackUrl = new URL(callbackUrlOf(settings.id));
+    for (const [name, value] of Object.entries(answer)) if (value) callbackUrl.searchParams.set(name, value);
+    let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+    try {
+      tokens = await oidc.authorizationCodeGrant(client.config, callbackUrl, {
+        pkceCodeVerifier: transaction.codeVerifier,
+        expectedState: transaction.state,
+        expectedNonce: transaction.nonce,
+        idTokenExpected: true,
+      });
+    } catch (error) {
+      const unreachable = error instanceof TypeError || (error as Error).name === 'TimeoutError';
+      logger.info({ provider: settings.id, reason: (error as Error).message }, 'provider sign-in not completed');
+      throw new FederatedSignInRefused(unreachable ? 'providerUnavailable' : 'signInRefused');
+    }
+    const idToken = tokens.id_token;
+    if (!idToken) throw new FederatedSignInRefused('signInRefused');
+    const claims = await verifiedIdToken(client, settings, idToken, transaction.nonce);
+    const { email, verified } = await emailOf(client, claims, tokens.access_token);
+    // A company's provider speaks for its own domains only.
+    if (settings.domains.length > 0 && !settings.domains.includes(email.slice(email.lastIndexOf('@') + 1))) {
+      throw new FederatedSignInRefused('signInRefused');
+    }
+    const { user, created, linked } = await accountFor(settings.id, { subject: claims.sub, email, verified });
+    const { clientAddress } = request;
+    if (linked) {
+      const reason = created ? 'newAccount' : 'verifiedAddress';
+      securityEvent(logger, {
+        event: 'identity.linked',
+        clientAddress,
+        userId: user.id,
+        provider: settings.id,
+        reason,
+      });
+    }
+    const session = await deps.sessions.start(user, {
+      method: 'provider',
+      provider: settings.id,
+      userAgent: request.userAgent,
+      clientAddress,
+    });
+    securityEvent(logger, {
+      event: 'signIn.succeeded',
+      clientAddress,
+      userId: user.id,
+      via: 'provider',
+      provider: settings.id,
+    });
+    return { ...session, accountCreated: created, redirect: transaction.redirect };
   }
 
   return {
@@ -295,65 +379,22 @@ export function createFederatedSignIn(deps: {
       return start(settings, { ...request, loginHint: request.email });
     },
 
-    async complete(
-      provider: string,
-      answer: CompleteSignInRequest,
-      request: { binding: string | undefined; clientAddress: string; userAgent: string | null },
-    ) {
+    async complete(provider: string, answer: CompleteSignInRequest, request: CompletionRequest) {
       const settings = settingsOf(provider);
-      if (!request.binding) throw new FederatedSignInRefused('signInExpired');
-      // Used up whatever follows: a code or a state is never tried twice.
-      const [transaction] = await db
-        .update(federatedSignIns)
-        .set({ usedAt: now() })
-        .where(
-          and(
-            eq(federatedSignIns.bindingHash, sha256Hex(request.binding)),
-            isNull(federatedSignIns.usedAt),
-            gt(federatedSignIns.expiresAt, now()),
-          ),
-        )
-        .returning();
-      if (!transaction) throw new FederatedSignInRefused('signInExpired');
-      if (transaction.provider !== settings.id) throw new FederatedSignInRefused('signInRefused');
-      if (answer.error)
-        throw new FederatedSignInRefused(answer.error === 'access_denied' ? 'cancelled' : 'signInRefused');
-      if (!answer.code || !answer.state || !sameSecret(answer.state, transaction.state)) {
-        throw new FederatedSignInRefused('signInRefused');
-      }
-
-      const client = await clientOf(settings);
-      const callbackUrl = new URL(callbackUrlOf(settings.id));
-      for (const [name, value] of Object.entries(answer)) if (value) callbackUrl.searchParams.set(name, value);
-      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
       try {
-        tokens = await oidc.authorizationCodeGrant(client.config, callbackUrl, {
-          pkceCodeVerifier: transaction.codeVerifier,
-          expectedState: transaction.state,
-          expectedNonce: transaction.nonce,
-          idTokenExpected: true,
-        });
+        return await completeWith(settings, answer, request);
       } catch (error) {
-        const unreachable = error instanceof TypeError || (error as Error).name === 'TimeoutError';
-        logger.info({ provider: settings.id, reason: (error as Error).message }, 'provider sign-in not completed');
-        throw new FederatedSignInRefused(unreachable ? 'providerUnavailable' : 'signInRefused');
+        if (error instanceof FederatedSignInRefused) {
+          securityEvent(logger, {
+            event: 'signIn.failed',
+            clientAddress: request.clientAddress,
+            via: 'provider',
+            provider: settings.id,
+            reason: error.reason,
+          });
+        }
+        throw error;
       }
-      const idToken = tokens.id_token;
-      if (!idToken) throw new FederatedSignInRefused('signInRefused');
-      const claims = await verifiedIdToken(client, settings, idToken, transaction.nonce);
-      const { email, verified } = await emailOf(client, claims, tokens.access_token);
-      // A company's provider speaks for its own domains only.
-      if (settings.domains.length > 0 && !settings.domains.includes(email.slice(email.lastIndexOf('@') + 1))) {
-        throw new FederatedSignInRefused('signInRefused');
-      }
-      const { user, created } = await accountFor(settings.id, { subject: claims.sub, email, verified });
-      const session = await deps.sessions.start(user, {
-        method: 'provider',
-        provider: settings.id,
-        userAgent: request.userAgent,
-        clientAddress: request.clientAddress,
-      });
-      return { ...session, accountCreated: created, redirect: transaction.redirect };
     },
   };
 }

@@ -40,6 +40,20 @@ export const apiKeyRefusals = {
   addressRefused: () => new ApiFailure(403, ErrorCode.forbidden, TeamMessage.apiKeyAddressRefused),
 };
 
+/** Why a team API call's key was refused: `unknown` covers a deleted key and a key never made. */
+export type ApiKeyRefusal = 'missing' | 'unknown' | 'invalidated' | 'expired' | 'addressNotAllowed';
+
+export type ApiKeyCheck = { key: ApiKeyRow } | { refused: ApiKeyRefusal; key: ApiKeyRow | null };
+
+/** The answer to each refusal: the client learns only missing, refused, or not from this address. */
+export const apiKeyRefusalFailures: Record<ApiKeyRefusal, () => ApiFailure> = {
+  missing: apiKeyRefusals.missing,
+  unknown: apiKeyRefusals.refused,
+  invalidated: apiKeyRefusals.refused,
+  expired: apiKeyRefusals.refused,
+  addressNotAllowed: apiKeyRefusals.addressRefused,
+};
+
 export function hashApiKey(apiKey: string): string {
   return createHash('sha256').update(apiKey).digest('hex');
 }
@@ -143,18 +157,21 @@ export function createApiKeys(db: Database, now: () => Date) {
       }),
 
     /**
-     * The key a team API request carries, if it may be used from `address`: 401 when it is missing,
-     * unknown, expired or invalidated (a deleted key is unknown), 403 from an address outside its list.
+     * The key a team API request carries, if it may be used from `address`; else why not, with the
+     * key when it is one of ours. The route answers 401 for a key missing, unknown, expired or
+     * invalidated, 403 from an address outside its list (apiKeyRefusalFailures).
      */
-    async authenticate(presented: string | undefined, address: string): Promise<ApiKeyRow> {
-      if (!presented) throw apiKeyRefusals.missing();
+    async authenticate(presented: string | undefined, address: string): Promise<ApiKeyCheck> {
+      if (!presented) return { refused: 'missing', key: null };
       const [row] = await db
         .select()
         .from(apiKeys)
         .where(eq(apiKeys.keyHash, hashApiKey(presented)));
-      if (!row || row.invalidatedAt !== null || row.expiresAt <= now()) throw apiKeyRefusals.refused();
-      if (!addressAllowed(address, row.allowedIps)) throw apiKeyRefusals.addressRefused();
-      return row;
+      if (!row) return { refused: 'unknown', key: null };
+      if (row.invalidatedAt !== null) return { refused: 'invalidated', key: row };
+      if (row.expiresAt <= now()) return { refused: 'expired', key: row };
+      if (!addressAllowed(address, row.allowedIps)) return { refused: 'addressNotAllowed', key: row };
+      return { key: row };
     },
 
     /** GET /api/v1/team: the key's team. */

@@ -62,6 +62,8 @@ export const ErrorCode = {
   ingestionOff: 'ingestion_off',
   /** A stats batch id that an earlier, different batch took. */
   batchIdReused: 'batch_id_reused',
+  /** Too much work at once (password hashing): try again after Retry-After. */
+  serviceBusy: 'service_busy',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

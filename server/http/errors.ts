@@ -39,4 +39,8 @@ export const failures = {
     new ApiFailure(429, ErrorCode.rateLimited, 'Too many attempts. Please wait a few minutes and try again.', {
       'Retry-After': String(retryAfterSeconds),
     }),
+  serviceBusy: () =>
+    new ApiFailure(503, ErrorCode.serviceBusy, 'The service is busy. Please try again in a moment.', {
+      'Retry-After': '1',
+    }),
 };

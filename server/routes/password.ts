@@ -73,7 +73,10 @@ export function passwordRoutes(services: AppServices) {
       const limits = [[signInLimits.perAccount, claims.email]] as const;
       await spendRateLimits(rateLimiter, limits);
       const user = await findUserById(services.db, claims.sub);
-      if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
+      const matches = await rateLimiter.givingBackOnFailure(limits, () =>
+        verifyPassword(user?.passwordHash, currentPassword),
+      );
+      if (!user || !matches) {
         throw new ApiFailure(403, ErrorCode.currentPasswordIncorrect, PasswordMessage.currentPasswordIncorrect);
       }
       await rateLimiter.refundAll(limits);

@@ -33,7 +33,9 @@ export function subscriptionTeamRoutes(services: AppServices) {
     })
     .post('/:id/team/member', requireSession(), validateJson(AddTeamMemberRequest), async (c) => {
       // The spec's payload keeps its password, but a password the admin chose is never a way into
-      // someone's account: a new address gets a mail to prove it and choose its own (issue 21).
+      // someone's account: a new address gets a mail to prove it and choose its own (issue 21), so
+      // nothing is hashed for an add. Its limits per team and per address are taken by addMember,
+      // once the caller is known to be an admin (teamAddLimits).
       const request = bodyOf(c, AddTeamMemberRequest);
       const result = await addMember(services, actorOf(c), c.req.param('id'), {
         request,

@@ -77,6 +77,19 @@ export function createRateLimiter(db: Database, now: () => Date) {
       for (const [rule, subject] of rules) await refund(rule, subject);
     },
 
+    /**
+     * Runs the work that tries took; when it fails rather than answers (the password check was too
+     * busy to run, say), the tries are given back, so nobody is locked out by the portal's load.
+     */
+    async givingBackOnFailure<T>(rules: RateLimitRules, work: () => Promise<T>): Promise<T> {
+      try {
+        return await work();
+      } catch (error) {
+        for (const [rule, subject] of rules) await refund(rule, subject);
+        throw error;
+      }
+    },
+
     /** Deletes windows that ended more than a day ago. */
     async sweep(): Promise<void> {
       await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now().getTime() - 86_400_000)));

@@ -40,7 +40,9 @@ export async function signInWithPassword(
   if (!verdict.allowed) return { outcome: 'rateLimited', retryAfterSeconds: verdict.retryAfterSeconds };
 
   const user = await findUserByEmail(db, request.email);
-  const passwordMatches = await verifyPassword(user?.passwordHash, request.password);
+  const passwordMatches = await rateLimiter.givingBackOnFailure(limits, () =>
+    verifyPassword(user?.passwordHash, request.password),
+  );
   if (!user) return { outcome: 'invalidCredentials', reason: 'unknownAccount', userId: null };
   if (!passwordMatches) {
     // An account without a password signs in through its provider only.

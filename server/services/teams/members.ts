@@ -24,6 +24,7 @@ import {
   type TeamDeps,
   teamFailures,
 } from './team-access';
+import { teamAddLimiter } from './team-limits';
 
 /** The "choose your password" link of an account created by a team's admin lasts as long as an invitation. */
 export const choosePasswordLifetimeSeconds = invitationLifetimeSeconds;
@@ -63,7 +64,8 @@ async function ensureRoomForOneMore(tx: Transaction, team: ManagedTeam, at: Date
 /**
  * POST /api/subscription/{id}/team/member. Under the subscription's row lock: an address without an
  * account gets one and joins at once; an address with one gets an invitation mail. Concurrent adds
- * wait for each other's lock, so the seat check always counts what the others added.
+ * wait for each other's lock, so the seat check always counts what the others added. Adds are
+ * limited per team and per address (teamAddLimits), taken once the caller is known to be an admin.
  */
 export async function addMember(
   deps: TeamDeps,
@@ -78,6 +80,8 @@ export async function addMember(
     // Two teams adding one new address at once: the second waits here, then finds the account the
     // first created and answers as for any existing account (never a duplicate e-mail's error).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`team-member:${email}`}))`);
+    const limits = teamAddLimiter(tx, deps.now, team.teamId, email);
+    await limits.take();
     const existing = await findUserByEmail(tx, email);
     if (existing) {
       const [membership] = await tx
@@ -93,7 +97,10 @@ export async function addMember(
     if (pending && pending.expiresAt > at) throw teamFailures.conflict(TeamMessage.alreadyInvited);
     if (existing) {
       const conflict = await joiningConflict(tx, existing.id, team.teamId);
-      if (conflict) return { outcome: 'conflict', isPaid: conflict.isPaid };
+      if (conflict) {
+        await limits.giveBack();
+        return { outcome: 'conflict', isPaid: conflict.isPaid };
+      }
     }
     // An invitation that expired unanswered still holds the one pending place of its address: void it.
     if (pending) await tx.update(teamInvitations).set({ canceledAt: at }).where(eq(teamInvitations.id, pending.id));

@@ -68,6 +68,7 @@ export const SubscriptionMessage = {
   couponUsedUp: 'This coupon has been used up.',
   couponAlreadyRedeemed: 'This coupon is already redeemed on this subscription.',
   couponNotApplicable: 'This coupon does not apply to this subscription.',
+  couponNotCombinable: 'This subscription already has a coupon, and the two cannot be combined.',
   blackFridayNotOffered: 'This subscription has no Black Friday offer.',
 } as const;
 

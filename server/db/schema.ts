@@ -220,6 +220,10 @@ export const coupons = pgTable('coupons', {
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   maxRedemptions: integer('max_redemptions'),
   createdAt: createdAt(),
+  /** Listed to the owners it applies to; otherwise it is redeemed by its code alone (migration 0026). */
+  public: boolean('public').notNull().default(false),
+  /** May be combined with other coupons on one subscription, if they are stackable too. */
+  stackable: boolean('stackable').notNull().default(false),
 });
 
 export const couponRedemptions = pgTable(

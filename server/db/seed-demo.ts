@@ -149,15 +149,16 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
     };
 
     await tx.insert(coupons).values([
-      { code: demoCoupons.welcome, name: 'Welcome: 10% off', percentOff: 10, duration: 'once' },
+      { code: demoCoupons.welcome, name: 'Welcome: 10% off', percentOff: 10, duration: 'once', public: true },
       {
         code: demoCoupons.teams,
         name: 'Teams: 20% off',
         percentOff: 20,
         duration: 'forever',
         planCodes: ['teams-monthly', 'teams-yearly', 'teams-3year'],
+        public: true,
       },
-      { code: demoCoupons.fiveOff, name: '$5 off', amountOffCents: 500, duration: 'once' },
+      { code: demoCoupons.fiveOff, name: '$5 off', amountOffCents: 500, duration: 'once', public: true },
       {
         code: demoCoupons.expired,
         name: 'Summer 2024: 25% off',

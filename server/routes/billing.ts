@@ -14,9 +14,16 @@ import {
   validateJson,
   validateQuery,
 } from '../http/middleware';
+import { spendRateLimits } from '../http/rate-limits';
 import { signedJsonBodyOf } from '../http/signed-body';
 import type { BillingActor } from '../services/billing/billing';
 import type { AppServices } from '../services/index';
+import type { RateLimitRule } from '../services/rate-limit';
+
+export const couponLimits = {
+  /** Coupon codes an account may try: plenty for a person, too few to guess private codes. */
+  redemptionsPerAccount: { name: 'coupon-redemption:account', limit: 10, windowSeconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
 
 const eventRefusals = {
   invalidSignature: () => new ApiFailure(401, ErrorCode.invalidSignature, 'The event signature is not valid.'),
@@ -35,7 +42,7 @@ function actorOf(c: Parameters<typeof sessionOf>[0]): BillingActor {
 }
 
 /** The billing page, invoices, coupons, the public price list, and the order site's signed events. */
-export function billingRoutes({ billing, env, now }: AppServices) {
+export function billingRoutes({ billing, env, now, rateLimiter }: AppServices) {
   return new Hono<AppEnv>()
     .get(api.billing, requireSession(), validateQuery(BillingQuery), async (c) => {
       const { referenceId } = queryOf(c, BillingQuery);
@@ -55,7 +62,10 @@ export function billingRoutes({ billing, env, now }: AppServices) {
       return c.json(await billing.listCoupons(actorOf(c), subscriptionId), 200);
     })
     .post(api.redeemCoupon, requireSession(), validateJson(RedeemCouponRequest), async (c) => {
-      return c.json(await billing.redeemCoupon(actorOf(c), bodyOf(c, RedeemCouponRequest)), 201);
+      // Taken before the coupon is looked up: a person trying codes is slowed, right or wrong.
+      const actor = actorOf(c);
+      await spendRateLimits(rateLimiter, [[couponLimits.redemptionsPerAccount, actor.userId]]);
+      return c.json(await billing.redeemCoupon(actor, bodyOf(c, RedeemCouponRequest)), 201);
     })
     .post(api.billingEvents, async (c) => {
       const { value: event } = await signedJsonBodyOf(c, {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingOverview, Invoice } from '../../contract/billing';
 import { CouponList, CouponRedemption, SubscriptionMessage } from '../../contract/subscriptions';
 import { couponRedemptions, coupons, invoiceLines, invoices, type subscriptions } from '../../server/db/schema';
+import { couponLimits } from '../../server/routes/billing';
 import { addTeamMember, buy, sendEvent } from './billing-support';
 import { startTestPortal, type TestPortal, testIso } from './support';
 
@@ -35,9 +36,24 @@ beforeAll(async () => {
   await addTeamMember(portal, teamsPlan.teamId, member.id, 'user');
   strangersPlan = await buy(portal, { accountEmail: 'stranger@example.com', planCode: 'personal-monthly' });
   await portal.db.insert(coupons).values([
-    { code: 'OPEN10', name: '10% off', percentOff: 10, duration: 'once' },
-    { code: 'TEAMONLY', name: 'Teams 20%', percentOff: 20, duration: 'forever', planCodes: ['teams-monthly'] },
-    { code: 'PERSONAL', name: 'Personal only', percentOff: 5, duration: 'once', planCodes: ['personal-monthly'] },
+    { code: 'OPEN10', name: '10% off', percentOff: 10, duration: 'once', public: true, stackable: true },
+    {
+      code: 'TEAMONLY',
+      name: 'Teams 20%',
+      percentOff: 20,
+      duration: 'forever',
+      planCodes: ['teams-monthly'],
+      public: true,
+      stackable: true,
+    },
+    {
+      code: 'PERSONAL',
+      name: 'Personal only',
+      percentOff: 5,
+      duration: 'once',
+      planCodes: ['personal-monthly'],
+      public: true,
+    },
     {
       code: 'OLD',
       name: 'Old',
@@ -45,9 +61,9 @@ beforeAll(async () => {
       duration: 'once',
       expiresAt: new Date(portal.clock.current.getTime() - 1000),
     },
-    { code: 'GONE', name: 'Used up', amountOffCents: 100, duration: 'once', maxRedemptions: 1 },
-    { code: 'RACE', name: 'Last one', amountOffCents: 100, duration: 'once', maxRedemptions: 1 },
-    { code: 'HUGE', name: 'Everything off', amountOffCents: 1_000_000, duration: 'once' },
+    { code: 'GONE', name: 'Used up', amountOffCents: 100, duration: 'once', maxRedemptions: 1, public: true },
+    { code: 'RACE', name: 'Last one', amountOffCents: 100, duration: 'once', maxRedemptions: 1, public: true },
+    { code: 'HUGE', name: 'Everything off', amountOffCents: 1_000_000, duration: 'once', public: true },
   ]);
   // GONE's one redemption, used up by the stranger's first invoice (at the portal's clock, as the
   // ledger would have written it: a redemption dated by the database's clock sorted differently).
@@ -368,5 +384,65 @@ describe('coupons', () => {
       .from(invoiceLines)
       .where(eq(invoiceLines.invoiceNumber, renewal?.invoiceNumber ?? 0));
     expect(lines.map((line) => line.amountCents).sort((a, b) => a - b)).toEqual([-999, 999]);
+  });
+});
+
+describe('which coupons an owner sees and may combine (issue 21)', () => {
+  let plan: typeof subscriptions.$inferSelect;
+  let owner: string;
+
+  beforeAll(async () => {
+    await portal.createUser('chooser@example.com', password);
+    plan = await buy(portal, { accountEmail: 'chooser@example.com', planCode: 'personal-monthly' });
+    owner = await portal.signIn('chooser@example.com', password);
+    await portal.db.insert(coupons).values([
+      { code: 'PRIVATE15', name: 'For one partner', percentOff: 15, duration: 'once' },
+      { code: 'EURO5', name: '€5 off', amountOffCents: 500, currency: 'EUR', duration: 'once', public: true },
+      { code: 'ALONE', name: 'Alone: 20% off', percentOff: 20, duration: 'once', public: true },
+    ]);
+  });
+
+  const request = (couponId: string) => ({
+    accountId: plan.billingAccountCode ?? '',
+    subscriptionId: plan.referenceId,
+    couponId,
+  });
+  const listed = async () =>
+    v.parse(CouponList, (await couponsOf(plan.referenceId, owner)).json).coupons.map((coupon) => coupon.couponId);
+
+  it('lists only public coupons; one that is not is redeemed by its code alone', async () => {
+    expect(await listed()).not.toContain('PRIVATE15');
+    expect((await redeem(owner, request('PRIVATE15'))).status).toBe(201);
+  });
+
+  it('offers and takes a fixed amount only in the plan’s currency', async () => {
+    expect(await listed()).not.toContain('EURO5');
+    const refused = await redeem(owner, request('EURO5'));
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toBe(SubscriptionMessage.couponNotApplicable);
+  });
+
+  it('does not stack a coupon on another unless both may be combined', async () => {
+    // PRIVATE15 is in effect (the test before redeemed it), and neither is stackable.
+    expect(await listed()).not.toContain('ALONE');
+    const refused = await redeem(owner, request('ALONE'));
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(SubscriptionMessage.couponNotCombinable);
+    const inEffect = await portal.db
+      .select()
+      .from(couponRedemptions)
+      .where(eq(couponRedemptions.subscriptionId, plan.id));
+    expect(inEffect.map((row) => row.couponCode)).toEqual(['PRIVATE15']);
+  });
+
+  it('slows an account trying codes: the limit’s next try gets 429, right or wrong', async () => {
+    const { limit } = couponLimits.redemptionsPerAccount;
+    // The three tries above counted.
+    for (let index = 3; index < limit; index += 1) {
+      expect((await redeem(owner, request(`GUESS${index}`))).status).toBe(404);
+    }
+    const limited = await redeem(owner, request('ALONE'));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -8,10 +8,16 @@ import {
   SubscriptionMessage,
 } from '../../../contract/subscriptions';
 import type { Database } from '../../db/database';
-import { billingAccounts, couponRedemptions, coupons } from '../../db/schema';
+import { billingAccounts, couponRedemptions, coupons, plans } from '../../db/schema';
 import { ApiFailure } from '../../http/errors';
 import type { BillingActor } from './billing';
-import { type CouponRow, lockOwnedSubscription, type SubscriptionRow, type Transaction } from './ledger-core';
+import {
+  type CouponRow,
+  couponsInEffect,
+  lockOwnedSubscription,
+  type SubscriptionRow,
+  type Transaction,
+} from './ledger-core';
 
 const couponRefusals = {
   unknown: () => new ApiFailure(404, ErrorCode.couponRefused, SubscriptionMessage.couponUnknown),
@@ -19,6 +25,7 @@ const couponRefusals = {
   usedUp: () => new ApiFailure(400, ErrorCode.couponRefused, SubscriptionMessage.couponUsedUp),
   alreadyRedeemed: () => new ApiFailure(409, ErrorCode.couponRefused, SubscriptionMessage.couponAlreadyRedeemed),
   notApplicable: () => new ApiFailure(400, ErrorCode.couponRefused, SubscriptionMessage.couponNotApplicable),
+  notCombinable: () => new ApiFailure(409, ErrorCode.couponRefused, SubscriptionMessage.couponNotCombinable),
   notYourAccount: () => new ApiFailure(403, ErrorCode.forbidden, SubscriptionMessage.notYourAccount),
 };
 
@@ -37,10 +44,16 @@ export function couponOf(row: CouponRow): Coupon {
 const redemptionsOf = (code: typeof coupons.code) =>
   sql<number>`(select count(*)::int from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${code})`;
 
-function appliesTo(coupon: CouponRow, subscription: SubscriptionRow): boolean {
-  return (
-    subscription.state !== 'expired' && (coupon.planCodes === null || coupon.planCodes.includes(subscription.planCode))
-  );
+/** A live subscription of one of the coupon's plans; a fixed amount only in the plan's own currency. */
+function appliesTo(coupon: CouponRow, subscription: SubscriptionRow, planCurrency: string | null): boolean {
+  if (subscription.state === 'expired') return false;
+  if (coupon.planCodes !== null && !coupon.planCodes.includes(subscription.planCode)) return false;
+  return coupon.amountOffCents === null || coupon.currency === planCurrency;
+}
+
+async function planCurrencyOf(tx: Transaction, subscription: SubscriptionRow): Promise<string | null> {
+  const [plan] = await tx.select({ currency: plans.currency }).from(plans).where(eq(plans.planCode, subscription.planCode));
+  return plan?.currency ?? null;
 }
 
 /**
@@ -74,7 +87,12 @@ export async function redeemOnSubscription(
       .where(eq(couponRedemptions.couponCode, coupon.code));
     if ((usage?.count ?? 0) >= coupon.maxRedemptions) throw couponRefusals.usedUp();
   }
-  if (!appliesTo(coupon, subscription)) throw couponRefusals.notApplicable();
+  if (!appliesTo(coupon, subscription, await planCurrencyOf(tx, subscription))) throw couponRefusals.notApplicable();
+  // Coupons do not stack unless every one of them says it may.
+  const inEffect = await couponsInEffect(tx, subscription.id);
+  if (inEffect.length > 0 && !(coupon.stackable && inEffect.every((other) => other.stackable))) {
+    throw couponRefusals.notCombinable();
+  }
   await tx
     .insert(couponRedemptions)
     .values({ couponCode: coupon.code, subscriptionId: subscription.id, accountCode, redeemedAt: at });
@@ -88,7 +106,7 @@ export async function redeemOnSubscription(
 
 export function createCoupons(db: Database, now: () => Date) {
   return {
-    /** What the owner could redeem on the subscription now; everyone else is refused. */
+    /** The public coupons the owner could redeem on the subscription now; everyone else is refused. */
     async listCoupons(actor: BillingActor, referenceId: string): Promise<CouponList> {
       return db.transaction(async (tx) => {
         const { subscription } = await lockOwnedSubscription(tx, actor, referenceId);
@@ -98,6 +116,7 @@ export function createCoupons(db: Database, now: () => Date) {
           .from(coupons)
           .where(
             and(
+              eq(coupons.public, true),
               sql`(${coupons.expiresAt} is null or ${coupons.expiresAt} > ${at})`,
               sql`(${coupons.maxRedemptions} is null or ${redemptionsOf(coupons.code)} < ${coupons.maxRedemptions})`,
               sql`not exists (select 1 from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${coupons.code}
@@ -105,8 +124,14 @@ export function createCoupons(db: Database, now: () => Date) {
             ),
           )
           .orderBy(coupons.code);
+        const planCurrency = await planCurrencyOf(tx, subscription);
+        const inEffect = await couponsInEffect(tx, subscription.id);
+        const combinable = (coupon: CouponRow) =>
+          inEffect.length === 0 || (coupon.stackable && inEffect.every((other) => other.stackable));
         return {
-          coupons: candidates.filter((coupon) => appliesTo(coupon, subscription)).map(couponOf),
+          coupons: candidates
+            .filter((coupon) => appliesTo(coupon, subscription, planCurrency) && combinable(coupon))
+            .map(couponOf),
         };
       });
     },

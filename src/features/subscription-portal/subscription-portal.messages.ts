@@ -23,6 +23,7 @@ const subscriptionMessages: Record<string, MessageDescriptor> = {
   [SubscriptionMessage.couponUsedUp]: msg`This coupon has been used up.`,
   [SubscriptionMessage.couponAlreadyRedeemed]: msg`This coupon is already redeemed on this subscription.`,
   [SubscriptionMessage.couponNotApplicable]: msg`This coupon does not apply to this subscription.`,
+  [SubscriptionMessage.couponNotCombinable]: msg`This subscription already has a coupon, and the two cannot be combined.`,
   [SubscriptionMessage.blackFridayNotOffered]: msg`This subscription has no Black Friday offer.`,
   'Please enter a coupon code.': msg`Please enter a coupon code.`,
 };

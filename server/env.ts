@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { isLoopbackHost } from './http/loopback';
 import { developmentBillingWebhookSecret } from './services/billing/event-signature';
 import { type FederatedSignInSettings, federatedSignInSettings } from './services/federated-sign-in/settings';
+import { type KeyEncryptionKey, parseKeyEncryptionKey } from './services/key-encryption';
 import { developmentStatsIngestSecret } from './services/stats/batch-signature';
 
 const Port = v.pipe(
@@ -75,6 +76,22 @@ const TrustedProxies = v.pipe(
   v.transform(Number),
 );
 
+/** 32 random bytes in base64 or base64url, parsed into the key and its id. */
+const KeyEncryptionKeySetting = v.optional(
+  v.pipe(
+    v.string(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const key = parseKeyEncryptionKey(dataset.value);
+      if (key) return key;
+      addIssue({
+        message:
+          'must be 32 random bytes in base64 or base64url, 43 or 44 characters (for example: openssl rand -base64 32)',
+      });
+      return NEVER;
+    }),
+  ),
+);
+
 const EnvSchema = v.object({
   PORT: Port,
   PUBLIC_ORIGIN: v.optional(Origin),
@@ -95,6 +112,7 @@ const EnvSchema = v.object({
   ORDER_SITE_ORIGIN: v.optional(Origin, 'https://order.bondline.example'),
   SESSION_TTL_HOURS: PositiveNumber('12'),
   SIGNING_KEY_ROTATION_DAYS: PositiveNumber('30'),
+  KEY_ENCRYPTION_KEY: KeyEncryptionKeySetting,
   QR_LOGIN_VALIDITY_SECONDS: v.pipe(
     v.optional(v.string(), '120'),
     v.transform(Number),
@@ -189,6 +207,12 @@ export type Env = {
   orderSiteOrigin: string;
   sessionTtlSeconds: number;
   signingKeyRotationSeconds: number;
+  /**
+   * Encrypts the signing and bot-check keys kept in the database; required in production. Null
+   * when unset outside production: server/index.ts then keeps one in data/ for a database on disk,
+   * and any other process (a memory database, tests) uses a random key of its own. Never logged.
+   */
+  keyEncryptionKey: KeyEncryptionKey | null;
   /** How long a sign-in QR code can be approved; the sign-in page shows it counting down. */
   qrLoginValiditySeconds: number;
   /**
@@ -254,6 +278,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     orderSiteOrigin: env.ORDER_SITE_ORIGIN,
     sessionTtlSeconds: Math.round(env.SESSION_TTL_HOURS * 3600),
     signingKeyRotationSeconds: Math.round(env.SIGNING_KEY_ROTATION_DAYS * 86400),
+    keyEncryptionKey: env.KEY_ENCRYPTION_KEY ?? null,
     qrLoginValiditySeconds: env.QR_LOGIN_VALIDITY_SECONDS,
     trustedProxies: env.TRUST_PROXY,
     smtpUrl: env.SMTP_URL ?? null,
@@ -288,6 +313,16 @@ function deploymentProblemsOf(env: v.InferOutput<typeof EnvSchema>): string[] {
   }
   if (env.APP_ENV !== 'production') return problems;
   if (!env.PUBLIC_ORIGIN) problems.push('  PUBLIC_ORIGIN: is required when APP_ENV=production');
+  if (!env.KEY_ENCRYPTION_KEY) {
+    problems.push(
+      '  KEY_ENCRYPTION_KEY: is required when APP_ENV=production (it encrypts the signing and bot-check keys kept in the database): 32 random bytes in base64, for example: openssl rand -base64 32',
+    );
+  }
+  if (env.BOT_CHECK === 'off') {
+    problems.push(
+      '  BOT_CHECK: off is refused when APP_ENV=production (anyone could script sign-ups); use altcha (the default), turnstile or recaptcha',
+    );
+  }
   if (!env.BILLING_WEBHOOK_SECRET) {
     problems.push(
       '  BILLING_WEBHOOK_SECRET: is required when APP_ENV=production (the secret shared with the order site)',

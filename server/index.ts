@@ -2,10 +2,21 @@ import { openDatabase } from './db/database';
 import { ConfigurationError, parseEnv } from './env';
 import { createLogger } from './logger';
 import { startPortal } from './portal';
+import { developmentKeyEncryptionKeyFile, KeyEncryptionError, keptKeyEncryptionKey } from './services/key-encryption';
 
 async function main(): Promise<void> {
-  const env = parseEnv(process.env);
-  const logger = createLogger(env.logLevel);
+  const parsed = parseEnv(process.env);
+  const logger = createLogger(parsed.logLevel);
+  // Outside production KEY_ENCRYPTION_KEY may be unset: a database that outlives the process needs
+  // the same key at the next start, so one is kept in data/ (a memory database takes a random one).
+  const keepKey = parsed.keyEncryptionKey === null && parsed.databaseUrl !== 'memory://';
+  const env = keepKey ? { ...parsed, keyEncryptionKey: keptKeyEncryptionKey() } : parsed;
+  if (keepKey) {
+    logger.info(
+      { file: developmentKeyEncryptionKeyFile },
+      'KEY_ENCRYPTION_KEY is not set: using the development key kept in data/',
+    );
+  }
   const { localProvider } = env.federatedSignIn;
   if (localProvider) {
     // Outside production with no provider configured: the demo's sign-in buttons lead to a local provider.
@@ -39,7 +50,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigurationError) {
+  if (error instanceof ConfigurationError || error instanceof KeyEncryptionError) {
     console.error(error.message);
   } else {
     console.error('The portal could not start:', error);

@@ -53,9 +53,13 @@ export const sessions = pgTable('sessions', {
   lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Session signing keys (migration 0025): the newest two are published; only the newest signs. */
 export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
-  privateJwk: jsonb('private_jwk').notNull().$type<Record<string, unknown>>(),
+  /** The private JWK, encrypted (server/services/key-encryption.ts); null once the key no longer signs. */
+  sealedPrivateJwk: text('sealed_private_jwk'),
+  /** The id of the key-encryption key it is encrypted with; null with it. */
+  kekId: text('kek_id'),
   publicJwk: jsonb('public_jwk').notNull().$type<Record<string, unknown>>(),
   createdAt: createdAt(),
 });
@@ -461,7 +465,9 @@ export const passwordResetRequests = pgTable('password_reset_requests', {
 
 export const botCheckKeys = pgTable('bot_check_keys', {
   name: text('name').primaryKey(),
-  secret: text('secret').notNull(),
+  /** Encrypted (server/services/key-encryption.ts) under the key-encryption key `kekId` (migration 0025). */
+  sealedSecret: text('sealed_secret').notNull(),
+  kekId: text('kek_id').notNull(),
   createdAt: createdAt(),
 });
 

@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import { botCheckKeys, botCheckUsedChallenges } from '../db/schema';
 import type { BotCheckSettings } from '../env';
 import type { Logger } from '../logger';
+import { createKeySealer, type KeyEncryptionKey } from './key-encryption';
 
 /**
  * The proof of work a browser does before it may ask for a pending account: PBKDF2 with `cost`
@@ -43,6 +44,8 @@ export const providerOrigins = {
 const maxTokenLength = 8 * 1024;
 const siteverifyTimeoutMs = 10_000;
 const hmacKeyName = 'altcha-hmac';
+/** The row a sealed key belongs to: its ciphertext opens only there. */
+const sealedRow = (name: string) => `bot_check_keys/${name}`;
 
 export type BotCheckVerdict =
   | { passed: true }
@@ -71,24 +74,24 @@ export function publicBotCheckConfig(settings: BotCheckSettings): BotCheckConfig
 export function createBotCheck({
   db,
   settings,
-  production,
+  keyEncryptionKey,
   logger,
   now,
 }: {
   db: Database;
   settings: BotCheckSettings;
-  production: boolean;
+  /** Encrypts the ALTCHA key kept in the database. */
+  keyEncryptionKey: KeyEncryptionKey | null;
   logger: Logger;
   now: () => Date;
 }) {
-  if (settings.provider === 'off') {
-    if (production) logger.warn('BOT_CHECK=off in production: pending accounts are created without a bot check');
-    else logger.info('BOT_CHECK=off: pending accounts are created without a bot check');
-  }
+  // Production refuses to start with the check off (server/env.ts).
+  if (settings.provider === 'off') logger.info('BOT_CHECK=off: pending accounts are created without a bot check');
+  const sealer = createKeySealer(keyEncryptionKey);
 
   let secrets: Promise<{ challenge: string; derivedKey: string }> | undefined;
 
-  /** The HMAC keys: from BOT_CHECK_HMAC_KEY, or generated once and shared through the database. */
+  /** The HMAC keys: from BOT_CHECK_HMAC_KEY, or generated once and shared (encrypted) through the database. */
   function altchaSecrets() {
     if (!secrets) {
       secrets = (async () => {
@@ -109,11 +112,20 @@ export function createBotCheck({
   async function storedHmacKey(): Promise<string> {
     await db
       .insert(botCheckKeys)
-      .values({ name: hmacKeyName, secret: randomBytes(32).toString('hex'), createdAt: now() })
+      .values({
+        name: hmacKeyName,
+        sealedSecret: sealer.seal(randomBytes(32).toString('hex'), sealedRow(hmacKeyName)),
+        kekId: sealer.keyId,
+        createdAt: now(),
+      })
       .onConflictDoNothing();
     const [row] = await db.select().from(botCheckKeys).where(eq(botCheckKeys.name, hmacKeyName));
     if (!row) throw new Error('The bot-check key could not be stored');
-    return row.secret;
+    return sealer.open(
+      { sealed: row.sealedSecret, kekId: row.kekId },
+      sealedRow(hmacKeyName),
+      `The bot-check key ${hmacKeyName}`,
+    );
   }
 
   async function issueChallenge(): Promise<AltchaChallenge> {

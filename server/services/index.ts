@@ -22,7 +22,11 @@ export type AppDependencies = {
 /** Builds the services once per process; routes receive them. */
 export function createServices({ database, env, logger, now = () => new Date() }: AppDependencies) {
   const { db } = database;
-  const keys = createKeyStore(db, { rotationSeconds: env.signingKeyRotationSeconds, now });
+  const keys = createKeyStore(db, {
+    rotationSeconds: env.signingKeyRotationSeconds,
+    now,
+    keyEncryptionKey: env.keyEncryptionKey,
+  });
   const sessions = createSessionService(db, keys, { ttlSeconds: env.sessionTtlSeconds, now });
   return {
     database,
@@ -38,7 +42,7 @@ export function createServices({ database, env, logger, now = () => new Date() }
     outbox: createOutbox(db, logger, now),
     sms: createSmsSender({ db, settings: env.sms, logger, now }),
     billing: createLedger(db, now),
-    botCheck: createBotCheck({ db, settings: env.botCheck, production: env.production, logger, now }),
+    botCheck: createBotCheck({ db, settings: env.botCheck, keyEncryptionKey: env.keyEncryptionKey, logger, now }),
   };
 }
 

@@ -1,7 +1,8 @@
-import { desc, gt } from 'drizzle-orm';
+import { and, desc, gt, isNotNull, ne, notInArray } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Database } from '../db/database';
 import { signingKeys } from '../db/schema';
+import { createKeySealer, type KeyEncryptionKey } from './key-encryption';
 
 export type SigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK; createdAt: Date };
 
@@ -12,12 +13,24 @@ export type KeyRing = {
   published: JWK[];
 };
 
+/** How many keys the JWKS publishes: the current one and the one before it. */
+const publishedKeys = 2;
+
+/** The row a sealed private key belongs to: its ciphertext opens only there. */
+const sealedRow = (kid: string) => `signing_keys/${kid}`;
+
 /**
  * Session signing keys live in the database, so every process signs and verifies with the same
  * ones. A key older than the rotation period is replaced; the previous key stays published so the
- * sessions it signed stay valid until they expire.
+ * sessions it signed stay valid until they expire. Private keys are stored encrypted with the
+ * key-encryption key, and only the current one is kept: a key that no longer signs loses its
+ * private half at the rotation, and its public half once it is no longer published.
  */
-export function createKeyStore(db: Database, options: { rotationSeconds: number; now: () => Date }) {
+export function createKeyStore(
+  db: Database,
+  options: { rotationSeconds: number; now: () => Date; keyEncryptionKey: KeyEncryptionKey | null },
+) {
+  const sealer = createKeySealer(options.keyEncryptionKey);
   let cached: { ring: KeyRing; loadedAt: number } | undefined;
   // Processes re-read the ring this often, so a rotation done by one is seen by all.
   const cacheMilliseconds = 60_000;
@@ -27,28 +40,47 @@ export function createKeyStore(db: Database, options: { rotationSeconds: number;
     const fresh = await db
       .select({ kid: signingKeys.kid })
       .from(signingKeys)
-      .where(gt(signingKeys.createdAt, threshold))
+      .where(and(gt(signingKeys.createdAt, threshold), isNotNull(signingKeys.sealedPrivateJwk)))
       .limit(1);
     if (fresh.length > 0) return;
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
     const kid = crypto.randomUUID();
-    await db.insert(signingKeys).values({
-      kid,
-      privateJwk: { ...(await exportJWK(privateKey)), kid, alg: 'ES256' },
-      publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' },
-      createdAt: options.now(),
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'ES256' };
+    await db.transaction(async (tx) => {
+      await tx.insert(signingKeys).values({
+        kid,
+        sealedPrivateJwk: sealer.seal(JSON.stringify(privateJwk), sealedRow(kid)),
+        kekId: sealer.keyId,
+        publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' },
+        createdAt: options.now(),
+      });
+      await tx
+        .update(signingKeys)
+        .set({ sealedPrivateJwk: null, kekId: null })
+        .where(and(ne(signingKeys.kid, kid), isNotNull(signingKeys.sealedPrivateJwk)));
+      const stillPublished = tx
+        .select({ kid: signingKeys.kid })
+        .from(signingKeys)
+        .orderBy(desc(signingKeys.createdAt))
+        .limit(publishedKeys);
+      await tx.delete(signingKeys).where(notInArray(signingKeys.kid, stillPublished));
     });
   }
 
   async function load(): Promise<KeyRing> {
     await rotateIfDue();
-    const rows = await db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt)).limit(2);
+    const rows = await db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt)).limit(publishedKeys);
     const [newest] = rows;
-    if (!newest) throw new Error('No signing key after rotation');
+    if (!newest?.sealedPrivateJwk || !newest.kekId) throw new Error('No signing key after rotation');
+    const privateJwk = sealer.open(
+      { sealed: newest.sealedPrivateJwk, kekId: newest.kekId },
+      sealedRow(newest.kid),
+      `Signing key ${newest.kid}`,
+    );
     return {
       current: {
         kid: newest.kid,
-        privateKey: (await importJWK(newest.privateJwk as JWK, 'ES256')) as CryptoKey,
+        privateKey: (await importJWK(JSON.parse(privateJwk) as JWK, 'ES256')) as CryptoKey,
         publicJwk: newest.publicJwk as JWK,
         createdAt: newest.createdAt,
       },

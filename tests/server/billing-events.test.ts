@@ -13,7 +13,7 @@ import {
 } from '../../server/db/schema';
 import { signBillingEvent, verifyBillingSignature } from '../../server/services/billing/event-signature';
 import { buy, sendEvent, sendSignedBody } from './billing-support';
-import { startTestPortal, type TestPortal, testDate, testIso } from './support';
+import { startTestPortal, type TestPortal, testDate, testIso, testKeyEncryptionKey } from './support';
 
 /**
  * POST /api/billing/events: the order site's signed server-to-server call. Every refusal changes
@@ -349,8 +349,12 @@ describe('configuration', () => {
     );
     const secret = 'f'.repeat(64);
     expect(
-      parseEnv({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.com', BILLING_WEBHOOK_SECRET: secret })
-        .billingWebhookSecret,
+      parseEnv({
+        APP_ENV: 'production',
+        PUBLIC_ORIGIN: 'https://portal.example.com',
+        BILLING_WEBHOOK_SECRET: secret,
+        KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
+      }).billingWebhookSecret,
     ).toBe(secret);
     expect(parseEnv({}).billingWebhookSecret).toMatch(/^development-only-/);
   });

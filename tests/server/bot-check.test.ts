@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
@@ -15,7 +14,7 @@ import { createLogger } from '../../server/logger';
 import { altchaChallengeLifetimeSeconds } from '../../server/services/bot-check';
 import { createServices } from '../../server/services/index';
 import { portalConfigMeta } from '../../server/static';
-import { clientAddresses, startTestPortal, type TestPortal } from './support';
+import { clientAddresses, startTestPortal, type TestPortal, testKeyEncryptionKey } from './support';
 
 const refused = { error: 'bot_check_failed', message: 'Please complete the check that you are not a robot.' };
 
@@ -30,25 +29,19 @@ type Requester = { request: (path: string, options?: { json?: unknown; address?:
  * several processes run behind a load balancer (and cheaper than a database per configuration).
  */
 function sibling(portal: TestPortal, overrides: Record<string, string>) {
-  const logLines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
   const env = parseEnv({
     APP_ENV: 'development',
     PUBLIC_ORIGIN: portal.env.publicOrigin,
     TRUST_PROXY: '1',
     BILLING_WEBHOOK_SECRET: portal.env.billingWebhookSecret,
+    KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
     ...overrides,
   });
   const app = createApp(
     createServices({
       database: portal.database,
       env,
-      logger: createLogger('info', sink),
+      logger: createLogger('silent'),
       now: () => portal.clock.current,
     }),
   );
@@ -63,7 +56,7 @@ function sibling(portal: TestPortal, overrides: Record<string, string>) {
     const text = await response.text();
     return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null };
   }
-  return { request, logLines };
+  return { request };
 }
 
 function createPending(portal: Requester, email: string, token?: unknown) {
@@ -148,10 +141,19 @@ describe('with the check off', () => {
     expect((await portal.request('/api/bot-check/challenge')).status).toBe(404);
   });
 
-  it('warns at start when a production deployment runs without the check', () => {
-    const production = sibling(portal, { APP_ENV: 'production', BOT_CHECK: 'off' });
-    const warning = production.logLines.map((line) => JSON.parse(line)).find((entry) => entry.level === 40);
-    expect(warning?.msg).toMatch(/BOT_CHECK=off in production/);
+  it('is refused at start in production, naming BOT_CHECK', () => {
+    const production = {
+      APP_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://portal.example.com',
+      BILLING_WEBHOOK_SECRET: portal.env.billingWebhookSecret,
+      KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
+    };
+    expect(() => parseEnv({ ...production, BOT_CHECK: 'off' })).toThrow(ConfigurationError);
+    expect(() => parseEnv({ ...production, BOT_CHECK: 'off' })).toThrow(
+      /^ {2}BOT_CHECK: off is refused when APP_ENV=production/m,
+    );
+    expect(parseEnv(production).botCheck).toEqual({ provider: 'altcha', hmacKey: null });
+    expect(parseEnv({ BOT_CHECK: 'off' }).botCheck).toEqual({ provider: 'off' });
   });
 });
 

@@ -334,7 +334,11 @@ describe('compressed answers and preloaded chunks', () => {
 
 describe('Strict-Transport-Security', () => {
   it('is on every answer in production, and on none outside it', async () => {
-    const production = await startTestPortal({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example' });
+    const production = await startTestPortal({
+      APP_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://portal.example',
+      BOT_CHECK: 'altcha',
+    });
     const trial = await startTestPortal();
     try {
       for (const path of ['/api/health', '/api/nothing-here', '/.well-known/jwks.json']) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigurationError, parseEnv } from '../../server/env';
 import { serveClient } from '../../server/static';
-import { startTestPortal, type TestPortal } from './support';
+import { startTestPortal, type TestPortal, testKeyEncryptionKey } from './support';
 
 describe('configuration', () => {
   it('has working defaults for a local trial', () => {
@@ -36,7 +36,11 @@ describe('configuration', () => {
 
   it('requires PUBLIC_ORIGIN in production', () => {
     expect(() => parseEnv({ APP_ENV: 'production' })).toThrow(/PUBLIC_ORIGIN: is required/);
-    const required = { PUBLIC_ORIGIN: 'https://portal.example', BILLING_WEBHOOK_SECRET: 'x'.repeat(32) };
+    const required = {
+      PUBLIC_ORIGIN: 'https://portal.example',
+      BILLING_WEBHOOK_SECRET: 'x'.repeat(32),
+      KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
+    };
     expect(parseEnv({ APP_ENV: 'production', ...required }).production).toBe(true);
   });
 

@@ -8,7 +8,7 @@ import { ConfigurationError, parseEnv } from '../../server/env';
 import { startPortal } from '../../server/portal';
 import { developmentBillingWebhookSecret } from '../../server/services/billing/event-signature';
 import { developmentStatsIngestSecret } from '../../server/services/stats/batch-signature';
-import { startTestPortal, type TestPortal, testBillingWebhookSecret } from './support';
+import { startTestPortal, type TestPortal, testBillingWebhookSecret, testKeyEncryptionKey } from './support';
 
 /**
  * Development features stay on the developer's machine (issue 21): development mode only on a
@@ -21,6 +21,7 @@ const production = {
   APP_ENV: 'production',
   PUBLIC_ORIGIN: publicPortal,
   BILLING_WEBHOOK_SECRET: testBillingWebhookSecret,
+  KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
 };
 
 /** The ConfigurationError's message (fails the test when parseEnv accepts the settings). */

@@ -20,7 +20,7 @@ import {
   startTestProvider,
   type TokenTampering,
 } from './federated-sign-in-fixtures';
-import { clientAddresses, cookieFrom, startTestPortal, type TestPortal } from './support';
+import { clientAddresses, cookieFrom, startTestPortal, type TestPortal, testKeyEncryptionKey } from './support';
 
 let idp: LocalOpenIdProvider;
 let tamper: { current: TokenTampering };
@@ -197,6 +197,7 @@ describe('providers that are not configured', () => {
         APP_ENV: 'production',
         PUBLIC_ORIGIN: 'https://portal.example',
         BILLING_WEBHOOK_SECRET: 'x'.repeat(32),
+        KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
         ...providerEnv(idp.issuer),
       }),
     ).toThrow(/OIDC_GOOGLE_ISSUER: must be https/);

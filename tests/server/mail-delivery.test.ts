@@ -174,7 +174,7 @@ describe('the development mailbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const production = await startTestPortal({ APP_ENV: 'production' });
+    const production = await startTestPortal({ APP_ENV: 'production', BOT_CHECK: 'altcha' });
     try {
       expect((await production.request('/dev/mailbox', { socketAddress: '127.0.0.1', address: null })).status).toBe(
         404,

@@ -124,7 +124,7 @@ describe('GET /api/user and POST /api/auth/logout', () => {
 
 describe('production', () => {
   it('marks the session cookie Secure', async () => {
-    const production = await startTestPortal({ APP_ENV: 'production' });
+    const production = await startTestPortal({ APP_ENV: 'production', BOT_CHECK: 'altcha' });
     try {
       await production.createUser(email, password);
       const response = await production.request('/api/auth/login', { json: { email, password } });

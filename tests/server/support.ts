@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -44,6 +45,8 @@ export const testIso = (iso: string): string => testDate(iso).toISOString();
 export const testClockStart = (): Date => testDate('2026-11-22T12:00:00Z');
 /** Tests only: the order site's shared secret in every test portal. */
 export const testBillingWebhookSecret = 'test-only-billing-webhook-secret-0123456789';
+/** Tests only: KEY_ENCRYPTION_KEY of every test portal of this file (a production portal needs one). */
+export const testKeyEncryptionKey = randomBytes(32).toString('base64');
 
 /**
  * A fresh portal API for one test file: PGlite in memory, or, when TEST_DATABASE_URL is set, the
@@ -78,8 +81,9 @@ export async function startTestPortal(
       done();
     },
   });
-  // The bot check is off unless a test turns it on (tests/server/bot-check.test.ts does). The
-  // billing secret is set, so a test may start a production portal. The test origin is not
+  // The bot check is off unless a test turns it on (tests/server/bot-check.test.ts does; a
+  // production portal must). The billing secret and the key-encryption key are set, so a test may
+  // start a production portal. The test origin is not
   // loopback, so development mode is asked for by name, as a deliberate deployment would.
   const env = parseEnv({
     APP_ENV: 'development',
@@ -88,6 +92,7 @@ export async function startTestPortal(
     TRUST_PROXY: '1',
     BOT_CHECK: 'off',
     BILLING_WEBHOOK_SECRET: testBillingWebhookSecret,
+    KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
     ...envOverrides,
   });
   const logger = createLogger(env.logLevel, logSink);

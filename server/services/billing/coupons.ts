@@ -52,7 +52,10 @@ function appliesTo(coupon: CouponRow, subscription: SubscriptionRow, planCurrenc
 }
 
 async function planCurrencyOf(tx: Transaction, subscription: SubscriptionRow): Promise<string | null> {
-  const [plan] = await tx.select({ currency: plans.currency }).from(plans).where(eq(plans.planCode, subscription.planCode));
+  const [plan] = await tx
+    .select({ currency: plans.currency })
+    .from(plans)
+    .where(eq(plans.planCode, subscription.planCode));
   return plan?.currency ?? null;
 }
 

@@ -15,7 +15,7 @@ import { createApp } from '../server/app';
 import { migrate, openDatabase } from '../server/db/database';
 import { devices, servers, subscriptions, teamMembers, teams, users } from '../server/db/schema';
 import { parseEnv } from '../server/env';
-import { sessionCookieName } from '../server/http/middleware';
+import { sessionCookiePattern } from '../server/http/middleware';
 import { createLogger } from '../server/logger';
 import { upsertPlanCatalogue } from '../server/services/billing/plan-catalogue';
 import { createServices } from '../server/services/index';
@@ -119,7 +119,7 @@ try {
     headers: { 'content-type': 'application/json', 'content-length': String(body.length), origin },
     body,
   });
-  const cookie = new RegExp(`${sessionCookieName}=[^;]+`).exec(login.headers.get('set-cookie') ?? '')?.[0];
+  const cookie = sessionCookiePattern.exec(login.headers.get('set-cookie') ?? '')?.[0];
   if (!cookie) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
 
   const hours = (count: number) => new Date(end.getTime() - count * 3600 * 1000).toISOString();

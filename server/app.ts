@@ -74,7 +74,7 @@ export function createApp(services: AppServices) {
     );
   });
   app.use('/api/*', jsonBodies());
-  app.use('/api/*', readSession(services.sessions));
+  app.use('/api/*', readSession(services.sessions, services.env));
 
   app.route('/api/auth', authRoutes(services));
   // Sign-in through OpenID Connect providers (issue 11): paths under /api/auth, as the route table names them.

@@ -111,6 +111,13 @@ const EnvSchema = v.object({
   SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'support@bondline.example'),
   ORDER_SITE_ORIGIN: v.optional(Origin, 'https://order.bondline.example'),
   SESSION_TTL_HOURS: PositiveNumber('12'),
+  SESSION_IDLE_MINUTES: v.pipe(
+    v.optional(v.string(), '30'),
+    v.transform(Number),
+    v.number('must be a number of minutes'),
+    v.minValue(5, 'must be between 5 and 1440 minutes'),
+    v.maxValue(1440, 'must be between 5 and 1440 minutes'),
+  ),
   SIGNING_KEY_ROTATION_DAYS: PositiveNumber('30'),
   KEY_ENCRYPTION_KEY: KeyEncryptionKeySetting,
   QR_LOGIN_VALIDITY_SECONDS: v.pipe(
@@ -206,6 +213,8 @@ export type Env = {
   supportEmail: string;
   orderSiteOrigin: string;
   sessionTtlSeconds: number;
+  /** A session unused this long ends, whatever its absolute lifetime says. */
+  sessionIdleSeconds: number;
   signingKeyRotationSeconds: number;
   /**
    * Encrypts the signing and bot-check keys kept in the database; required in production. Null
@@ -277,6 +286,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     supportEmail: env.SUPPORT_EMAIL,
     orderSiteOrigin: env.ORDER_SITE_ORIGIN,
     sessionTtlSeconds: Math.round(env.SESSION_TTL_HOURS * 3600),
+    sessionIdleSeconds: Math.round(env.SESSION_IDLE_MINUTES * 60),
     signingKeyRotationSeconds: Math.round(env.SIGNING_KEY_ROTATION_DAYS * 86400),
     keyEncryptionKey: env.KEY_ENCRYPTION_KEY ?? null,
     qrLoginValiditySeconds: env.QR_LOGIN_VALIDITY_SECONDS,

@@ -1,7 +1,7 @@
 /** What the benchmarks share: a free loopback port, and a demo account's session against a portal. */
 import { type AddressInfo, createServer } from 'node:net';
 import { demoAccounts, demoPassword } from '../../server/db/seed-demo';
-import { sessionCookieName } from '../../server/http/middleware';
+import { sessionCookiePattern } from '../../server/http/middleware';
 
 export async function freePort(): Promise<number> {
   const probe = createServer();
@@ -18,7 +18,7 @@ export async function signInDemoOwner(origin: string): Promise<string> {
     headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ email: demoAccounts.teamOwner, password: demoPassword }),
   });
-  const cookie = new RegExp(`${sessionCookieName}=[^;]+`).exec(response.headers.get('set-cookie') ?? '')?.[0];
+  const cookie = sessionCookiePattern.exec(response.headers.get('set-cookie') ?? '')?.[0];
   if (!cookie) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
   return cookie;
 }

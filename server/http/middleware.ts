@@ -12,7 +12,17 @@ import type { SessionService } from '../services/sessions';
 import { failures } from './errors';
 import { isLoopbackAddress } from './loopback';
 
-export const sessionCookieName = 'portal_session';
+/**
+ * The session cookie's name. In production it carries the `__Host-` prefix, so a browser takes it
+ * only when it is Secure, for the whole host and from no other (sub)domain (issue 21); a local
+ * trial over plain http keeps the bare name.
+ */
+export function sessionCookieNameOf(env: Pick<Env, 'production'>): string {
+  return env.production ? '__Host-portal_session' : 'portal_session';
+}
+
+/** The session cookie's `name=value` in a Set-Cookie header, either name. */
+export const sessionCookiePattern = /(?:__Host-)?portal_session=[^;]+/;
 
 export function sessionCookieOptions(env: Pick<Env, 'production'>) {
   return { httpOnly: true, secure: env.production, sameSite: 'Lax', path: '/' } as const;
@@ -20,7 +30,7 @@ export function sessionCookieOptions(env: Pick<Env, 'production'>) {
 
 /** Hands the browser a session's token: the cookie lives as long as the session does. */
 export function setSessionCookie(c: Context, env: Pick<Env, 'production' | 'sessionTtlSeconds'>, token: string) {
-  setCookie(c, sessionCookieName, token, { ...sessionCookieOptions(env), maxAge: env.sessionTtlSeconds });
+  setCookie(c, sessionCookieNameOf(env), token, { ...sessionCookieOptions(env), maxAge: env.sessionTtlSeconds });
 }
 
 export type AppVariables = {
@@ -160,9 +170,10 @@ export function bodyOf<TSchema extends v.GenericSchema>(c: Context<AppEnv>, _sch
 }
 
 /** Reads the session cookie; `c.var.session` is the verified session or null. */
-export function readSession(sessions: SessionService): MiddlewareHandler<AppEnv> {
+export function readSession(sessions: SessionService, env: Pick<Env, 'production'>): MiddlewareHandler<AppEnv> {
+  const cookieName = sessionCookieNameOf(env);
   return async (c, next) => {
-    const token = getCookie(c, sessionCookieName);
+    const token = getCookie(c, cookieName);
     c.set('session', token ? await sessions.verify(token) : null);
     await next();
   };

@@ -7,7 +7,7 @@ import {
   type AppEnv,
   bodyOf,
   clientAddressOf,
-  sessionCookieName,
+  sessionCookieNameOf,
   sessionCookieOptions,
   setSessionCookie,
   validateJson,
@@ -53,7 +53,7 @@ export function authRoutes(services: AppServices) {
     .post('/logout', async (c) => {
       const session = c.get('session');
       if (session) await services.sessions.revoke(session.sessionId);
-      deleteCookie(c, sessionCookieName, cookieOptions);
+      deleteCookie(c, sessionCookieNameOf(env), cookieOptions);
       return c.json({ success: true as const }, 200);
     });
 }

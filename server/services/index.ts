@@ -27,7 +27,11 @@ export function createServices({ database, env, logger, now = () => new Date() }
     now,
     keyEncryptionKey: env.keyEncryptionKey,
   });
-  const sessions = createSessionService(db, keys, { ttlSeconds: env.sessionTtlSeconds, now });
+  const sessions = createSessionService(db, keys, {
+    ttlSeconds: env.sessionTtlSeconds,
+    idleSeconds: env.sessionIdleSeconds,
+    now,
+  });
   return {
     database,
     db,

@@ -61,7 +61,12 @@ export const sessionRevokedChannel = 'session_revoked';
  * process until it expires or its session is revoked, here or by any process sharing the database
  * (see session-cache.ts and docs/decisions/0003-fast-on-the-wire.md).
  */
-export function createSessionService(db: Database, keys: KeyStore, options: { ttlSeconds: number; now: () => Date }) {
+export function createSessionService(
+  db: Database,
+  keys: KeyStore,
+  options: { ttlSeconds: number; idleSeconds: number; now: () => Date },
+) {
+  const idleMs = options.idleSeconds * 1000;
   // About 1 KB an entry (the token and its claims): at most some 10 MB per process.
   const cache = createSessionCache({ maxEntries: 10_000 });
   // Tokens are cached only against the key ring that verified them.
@@ -89,7 +94,13 @@ export function createSessionService(db: Database, keys: KeyStore, options: { tt
       .where(and(eq(sessions.id, sessionId), lt(sessions.lastActiveAt, staleBefore)));
   }
 
-  const isLive = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+  /** Not revoked, not past its lifetime, and used within the idle timeout (issue 21). */
+  const isLive = (now: Date) =>
+    and(
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, now),
+      gt(sessions.lastActiveAt, new Date(now.getTime() - idleMs)),
+    );
 
   /** Revokes the live sessions that `which` picks, forgets them in this process's cache; how many. */
   async function revokeLive(which: SQL | undefined): Promise<number> {
@@ -114,10 +125,11 @@ export function createSessionService(db: Database, keys: KeyStore, options: { tt
         createdAt: issuedAt,
         lastActiveAt: issuedAt,
         expiresAt,
-        userAgent: origin.userAgent,
+        // Kept bounded: they are shown in "Your sessions", and a client chooses what it sends.
+        userAgent: origin.userAgent?.slice(0, 512) ?? null,
         signInMethod: origin.method,
         provider: origin.provider ?? null,
-        clientAddress: origin.clientAddress,
+        clientAddress: origin.clientAddress.slice(0, 64),
       });
       const { current } = await keys.keyRing();
       const claims = claimsOf(user, issuedAt);
@@ -164,7 +176,12 @@ export function createSessionService(db: Database, keys: KeyStore, options: { tt
       }
       const now = options.now();
       const nowMs = now.getTime();
-      const cached = cache.get(token, nowMs);
+      let cached = cache.get(token, nowMs);
+      // Idle as far as this process saw: another process may have seen it used, so ask the database.
+      if (cached && nowMs - cached.lastActiveAtMs > idleMs) {
+        cache.forgetSession(cached.sessionId);
+        cached = undefined;
+      }
       if (cached) {
         if (nowMs - cached.lastActiveAtMs >= lastActiveResolutionMs) {
           cached.lastActiveAtMs = nowMs;

@@ -102,7 +102,12 @@ describe('session tokens', () => {
 
 describe('signing key rotation', () => {
   it('signs new sessions with a new key and still accepts the previous key', async () => {
-    const rotating = await startTestPortal({ SIGNING_KEY_ROTATION_DAYS: '30', SESSION_TTL_HOURS: '24' });
+    const rotating = await startTestPortal({
+      SIGNING_KEY_ROTATION_DAYS: '30',
+      SESSION_TTL_HOURS: '24',
+      // The young session is used an hour after it began: this test is about keys, not idleness.
+      SESSION_IDLE_MINUTES: '1440',
+    });
     try {
       await rotating.createUser(email, password);
       const before = tokenFrom(await rotating.signIn(email, password));

@@ -123,14 +123,19 @@ describe('GET /api/user and POST /api/auth/logout', () => {
 });
 
 describe('production', () => {
-  it('marks the session cookie Secure', async () => {
+  it('marks the session cookie Secure and __Host-, and reads only that name back', async () => {
     const production = await startTestPortal({ APP_ENV: 'production', BOT_CHECK: 'altcha' });
     try {
       await production.createUser(email, password);
       const response = await production.request('/api/auth/login', { json: { email, password } });
       expect(response.status).toBe(200);
       expect(response.headers.get('set-cookie')).toMatch(/Secure/);
-      expect(cookieFrom(response.headers)).toMatch(/^portal_session=/);
+      const cookie = cookieFrom(response.headers);
+      expect(cookie).toMatch(/^__Host-portal_session=/);
+      expect((await production.request('/api/account/user', { cookie })).status).toBe(200);
+      // The bare name, which a sibling subdomain could set, is not read in production.
+      const bare = cookie.replace('__Host-', '');
+      expect((await production.request('/api/account/user', { cookie: bare })).status).toBe(401);
     } finally {
       await production.close();
     }

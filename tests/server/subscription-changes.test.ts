@@ -23,7 +23,8 @@ let cast: Cast;
 const startOfTests = testDate('2026-11-22T12:00:00Z');
 
 beforeAll(async () => {
-  portal = await startTestPortal();
+  // Periods end hours later on the test clock, with the people's sessions still in use.
+  portal = await startTestPortal({ SESSION_IDLE_MINUTES: '1440' });
   await insertCatalogue(portal);
   cast = await createCast(portal, 'changes');
 });

@@ -6,6 +6,7 @@ import { createApp } from '../../server/app';
 import { type DatabaseHandle, migrate, openDatabase } from '../../server/db/database';
 import { outbox, users } from '../../server/db/schema';
 import { parseEnv } from '../../server/env';
+import { sessionCookiePattern } from '../../server/http/middleware';
 import { createLogger } from '../../server/logger';
 import { upsertPlanCatalogue } from '../../server/services/billing/plan-catalogue';
 import { createServices } from '../../server/services/index';
@@ -234,11 +235,11 @@ export type TestPortal = Awaited<ReturnType<typeof startTestPortal>>;
 /** The `name=value` part of the session cookie a response set. */
 export function cookieFrom(headers: Headers): string {
   const setCookie = headers.get('set-cookie') ?? '';
-  const match = /portal_session=[^;]*/.exec(setCookie);
+  const match = sessionCookiePattern.exec(setCookie);
   if (!match) throw new Error(`no session cookie in: ${setCookie}`);
   return match[0];
 }
 
 export function tokenFrom(cookie: string): string {
-  return cookie.slice('portal_session='.length);
+  return cookie.slice(cookie.indexOf('=') + 1);
 }

@@ -45,7 +45,9 @@ describeModel('signInCallback', {
     refused: {
       view: (screen, snapshot) => {
         expect(screen.getByRole('alert')).toHaveTextContent(
-          snapshot.context.failureMessage ? 'An account with this e-mail address already exists' : unavailable,
+          snapshot.context.failureMessage
+            ? 'The provider has not confirmed that this e-mail address is yours'
+            : unavailable,
         );
         expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
       },

@@ -15,6 +15,8 @@ export const PhoneMessage = {
   codeExpired: 'This code no longer works. Please ask for a new one.',
   notVerified: 'Please verify this phone number with the code we sent first.',
   smsUnavailable: 'We could not send a text message right now. Please try again later.',
+  numberNotServed:
+    'Verification codes cannot be sent to this number. Use a mobile number from a country where phone verification is offered.',
 } as const;
 
 /** How long an SMS code can be entered: five minutes, as the e-mailed codes. */

@@ -24,6 +24,7 @@ import {
   checkPhoneCode,
   phoneVerificationLimits,
   sendPhoneCode,
+  textableRegionOf,
 } from '../services/phone/verification';
 import type { RateLimitRules } from '../services/rate-limit';
 
@@ -35,6 +36,7 @@ const refusals = {
   codeExpired: () => new ApiFailure(400, ErrorCode.codeExpired, PhoneMessage.codeExpired),
   notVerified: () => new ApiFailure(400, ErrorCode.invalidCode, PhoneMessage.notVerified),
   smsUnavailable: () => new ApiFailure(503, ErrorCode.internal, PhoneMessage.smsUnavailable),
+  numberNotServed: () => new ApiFailure(400, ErrorCode.validation, PhoneMessage.numberNotServed),
 };
 
 /** The path's number, which must already be a valid number in E.164 (the browser parses what was typed). */
@@ -56,11 +58,15 @@ export function phoneRoutes(services: AppServices) {
     .post(codePath, requireSession(), async (c) => {
       const userId = sessionOf(c).claims.sub;
       const phone = phoneOf(c.req.param('phone'));
+      const region = textableRegionOf(phone, env.phoneVerificationRegions);
+      if (!region) throw refusals.numberNotServed();
       await limit([
         [phoneVerificationLimits.resendCooldown, `${userId}:${phone}`],
         [phoneVerificationLimits.codesPerAccount, userId],
         [phoneVerificationLimits.codesPerNumber, phone],
         [phoneVerificationLimits.codesPerClient, clientAddressOf(c, env)],
+        [phoneVerificationLimits.codesPerRegion, region],
+        [phoneVerificationLimits.codesOverall, 'portal'],
       ]);
       let result: Awaited<ReturnType<typeof sendPhoneCode>>;
       try {

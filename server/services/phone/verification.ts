@@ -28,7 +28,28 @@ export const phoneVerificationLimits = {
   codesPerNumber: { name: 'phone:codes-number', limit: 5, windowSeconds: 3600 },
   codesPerClient: { name: 'phone:codes-client', limit: 30, windowSeconds: 3600 },
   checksPerAccount: { name: 'phone:checks', limit: 30, windowSeconds: 15 * 60 },
+  /**
+   * Daily budgets of texts (issue 21, SMS pumping): every text costs money, and a pumping attack
+   * spreads over accounts, numbers and addresses. Far above what the regions' people verify in a day.
+   */
+  codesPerRegion: { name: 'phone:codes-region', limit: 500, windowSeconds: 86_400 },
+  codesOverall: { name: 'phone:codes-all', limit: 2000, windowSeconds: 86_400 },
 } satisfies Record<string, RateLimitRule>;
+
+/** Number types that cost the sender more (or pay someone per text): never sent a code. */
+const costlyTypes = new Set(['PREMIUM_RATE', 'SHARED_COST']);
+
+/**
+ * The region of a number the portal texts codes to, or null: only numbers of the regions that
+ * PHONE_VERIFICATION_REGIONS offers, and never premium-rate or shared-cost numbers.
+ */
+export function textableRegionOf(phone: string, regions: Record<string, number>): string | null {
+  const parsed = parsePhoneNumberFromString(phone);
+  const region = parsed?.country;
+  if (!parsed || !region || !Object.hasOwn(regions, region)) return null;
+  const type = parsed.getType();
+  return type !== undefined && costlyTypes.has(type) ? null : region;
+}
 
 /**
  * The number as the portal keeps it: a valid number in E.164, exactly as libphonenumber writes it

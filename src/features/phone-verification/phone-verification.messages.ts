@@ -11,6 +11,7 @@ export const phoneMessageText = messageTextOf({
   [PhoneMessage.codeExpired]: msg`This code no longer works. Please ask for a new one.`,
   [PhoneMessage.notVerified]: msg`Please verify this phone number with the code we sent first.`,
   [PhoneMessage.smsUnavailable]: msg`We could not send a text message right now. Please try again later.`,
+  [PhoneMessage.numberNotServed]: msg`Verification codes cannot be sent to this number. Use a mobile number from a country where phone verification is offered.`,
 });
 
 /** When the server sent no message (network down, a 5xx). */

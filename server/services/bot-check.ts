@@ -55,6 +55,7 @@ const SiteverifyAnswer = v.object({
   success: v.boolean(),
   action: v.optional(v.string()),
   score: v.optional(v.number()),
+  hostname: v.optional(v.string()),
   'error-codes': v.optional(v.array(v.string())),
 });
 
@@ -75,11 +76,14 @@ export function createBotCheck({
   db,
   settings,
   keyEncryptionKey,
+  expectedHostname,
   logger,
   now,
 }: {
   db: Database;
   settings: BotCheckSettings;
+  /** The portal's own host name: a provider's token solved on any other site is refused. */
+  expectedHostname: string;
   /** Encrypts the ALTCHA key kept in the database. */
   keyEncryptionKey: KeyEncryptionKey | null;
   logger: Logger;
@@ -211,6 +215,8 @@ export function createBotCheck({
     };
     if (!answer.success) return refused({ errorCodes: answer['error-codes'] ?? [] });
     if (answer.action !== undefined && answer.action !== botCheckAction) return refused({ action: answer.action });
+    // A token is worth as much on a page that copied the site key: only one solved here counts.
+    if (answer.hostname !== expectedHostname) return refused({ hostname: answer.hostname ?? null });
     if (answer.score !== undefined && answer.score < provider.minScore) return refused({ score: answer.score });
     return { passed: true };
   }

@@ -46,7 +46,14 @@ export function createServices({ database, env, logger, now = () => new Date() }
     outbox: createOutbox(db, logger, now),
     sms: createSmsSender({ db, settings: env.sms, logger, now }),
     billing: createLedger(db, now),
-    botCheck: createBotCheck({ db, settings: env.botCheck, keyEncryptionKey: env.keyEncryptionKey, logger, now }),
+    botCheck: createBotCheck({
+      db,
+      settings: env.botCheck,
+      keyEncryptionKey: env.keyEncryptionKey,
+      expectedHostname: new URL(env.publicOrigin).hostname,
+      logger,
+      now,
+    }),
   };
 }
 

@@ -344,9 +344,17 @@ describe('a third-party check, Turnstile', () => {
   it('refuses what the provider refuses, or a token made for another action', async () => {
     siteverify.answer(200, { success: false, 'error-codes': ['invalid-input-response'] });
     expect((await createPending(portal, 'robot@example.com', 'bad-token')).json).toEqual(refused);
-    siteverify.answer(200, { success: true, action: 'login' });
+    siteverify.answer(200, { success: true, action: 'login', hostname: 'portal.test' });
     expect((await createPending(portal, 'robot@example.com', 'login-token')).json).toEqual(refused);
     expect(await pendingExists(portal, 'robot@example.com')).toBe(false);
+  });
+
+  it('refuses a token solved on another site that copied the site key, or one that names no site', async () => {
+    siteverify.answer(200, { success: true, action: 'signup', hostname: 'copycat.example' });
+    expect((await createPending(portal, 'farmed@example.com', 'farmed-token')).json).toEqual(refused);
+    siteverify.answer(200, { success: true, action: 'signup' });
+    expect((await createPending(portal, 'farmed@example.com', 'bare-token')).json).toEqual(refused);
+    expect(await pendingExists(portal, 'farmed@example.com')).toBe(false);
   });
 
   it('refuses a missing token without asking the provider', async () => {
@@ -380,10 +388,10 @@ describe('a third-party check, Turnstile', () => {
 
     it('accepts a likely person and refuses a low score', async () => {
       const process = recaptcha();
-      siteverify.answer(200, { success: true, action: 'signup', score: 0.9 });
+      siteverify.answer(200, { success: true, action: 'signup', score: 0.9, hostname: 'portal.test' });
       expect((await createPending(process, 'likely.person@example.com', 'token')).status).toBe(200);
       expect(siteverify.calls.at(-1)?.form.get('secret')).toBe('recaptcha-secret');
-      siteverify.answer(200, { success: true, action: 'signup', score: 0.1 });
+      siteverify.answer(200, { success: true, action: 'signup', score: 0.1, hostname: 'portal.test' });
       expect((await createPending(process, 'likely.robot@example.com', 'token')).json).toEqual(refused);
     });
 

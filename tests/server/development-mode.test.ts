@@ -8,7 +8,13 @@ import { ConfigurationError, parseEnv } from '../../server/env';
 import { startPortal } from '../../server/portal';
 import { developmentBillingWebhookSecret } from '../../server/services/billing/event-signature';
 import { developmentStatsIngestSecret } from '../../server/services/stats/batch-signature';
-import { startTestPortal, type TestPortal, testBillingWebhookSecret, testKeyEncryptionKey } from './support';
+import {
+  configurationRefusal,
+  startTestPortal,
+  type TestPortal,
+  testBillingWebhookSecret,
+  testKeyEncryptionKey,
+} from './support';
 
 /**
  * Development features stay on the developer's machine (issue 21): development mode only on a
@@ -23,17 +29,6 @@ const production = {
   BILLING_WEBHOOK_SECRET: testBillingWebhookSecret,
   KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
 };
-
-/** The ConfigurationError's message (fails the test when parseEnv accepts the settings). */
-function refusal(source: Record<string, string>): string {
-  try {
-    parseEnv(source);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigurationError);
-    return (error as Error).message;
-  }
-  throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);
-}
 
 describe('development mode', () => {
   it('is what the quick start gets, with no setting at all, on http://localhost:3000', () => {
@@ -54,7 +49,7 @@ describe('development mode', () => {
   });
 
   it('is refused on any other origin unless APP_ENV says which mode, naming APP_ENV', () => {
-    expect(refusal({ PUBLIC_ORIGIN: publicPortal })).toBe(
+    expect(configurationRefusal({ PUBLIC_ORIGIN: publicPortal })).toBe(
       'Invalid configuration:\n  APP_ENV: must be production (or, deliberately, development) when PUBLIC_ORIGIN is not a loopback address (https://portal.example.com)',
     );
     for (const origin of [
@@ -63,7 +58,7 @@ describe('development mode', () => {
       'http://localhost.example.com',
       'http://[2001:db8::1]:3000',
     ]) {
-      expect(refusal({ PUBLIC_ORIGIN: origin }), origin).toMatch(/^ {2}APP_ENV: must be production/m);
+      expect(configurationRefusal({ PUBLIC_ORIGIN: origin }), origin).toMatch(/^ {2}APP_ENV: must be production/m);
     }
   });
 
@@ -73,25 +68,25 @@ describe('development mode', () => {
   });
 
   it('is one of the values APP_ENV names when it has another', () => {
-    expect(refusal({ APP_ENV: 'prod' })).toMatch(/APP_ENV: must be production, development, or unset/);
+    expect(configurationRefusal({ APP_ENV: 'prod' })).toMatch(/APP_ENV: must be production, development, or unset/);
   });
 });
 
 describe('a production start refuses the development secrets published in the source', () => {
   it('refuses the order site’s development webhook secret', () => {
-    expect(refusal({ ...production, BILLING_WEBHOOK_SECRET: developmentBillingWebhookSecret })).toMatch(
+    expect(configurationRefusal({ ...production, BILLING_WEBHOOK_SECRET: developmentBillingWebhookSecret })).toMatch(
       /^ {2}BILLING_WEBHOOK_SECRET: is the development default, published in the source/m,
     );
   });
 
   it('refuses the VPN servers’ development stats secret', () => {
-    expect(refusal({ ...production, STATS_INGEST_SECRET: developmentStatsIngestSecret })).toMatch(
+    expect(configurationRefusal({ ...production, STATS_INGEST_SECRET: developmentStatsIngestSecret })).toMatch(
       /^ {2}STATS_INGEST_SECRET: is the development default, published in the source/m,
     );
   });
 
   it('names both at once, and accepts them outside production', () => {
-    const message = refusal({
+    const message = configurationRefusal({
       ...production,
       BILLING_WEBHOOK_SECRET: developmentBillingWebhookSecret,
       STATS_INGEST_SECRET: developmentStatsIngestSecret,

@@ -7,7 +7,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, migrate, openDatabase } from '../../server/db/database';
 import { botCheckKeys, signingKeys } from '../../server/db/schema';
-import { ConfigurationError, parseEnv } from '../../server/env';
+import { parseEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { createServices } from '../../server/services/index';
 import {
@@ -18,7 +18,13 @@ import {
   keptKeyEncryptionKey,
   parseKeyEncryptionKey,
 } from '../../server/services/key-encryption';
-import { startTestPortal, type TestPortal, testBillingWebhookSecret, testKeyEncryptionKey } from './support';
+import {
+  configurationRefusal,
+  startTestPortal,
+  type TestPortal,
+  testBillingWebhookSecret,
+  testKeyEncryptionKey,
+} from './support';
 
 /**
  * Key material at rest (issue 21): signing keys and the ALTCHA key are stored encrypted with
@@ -225,19 +231,8 @@ describe('KEY_ENCRYPTION_KEY', () => {
     BILLING_WEBHOOK_SECRET: testBillingWebhookSecret,
   };
 
-  /** The ConfigurationError's message (fails the test when parseEnv accepts the settings). */
-  function refusal(source: Record<string, string>): string {
-    try {
-      parseEnv(source);
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigurationError);
-      return (error as Error).message;
-    }
-    throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);
-  }
-
   it('is required in production, and production refuses to start without it', () => {
-    expect(refusal(production)).toBe(
+    expect(configurationRefusal(production)).toBe(
       'Invalid configuration:\n  KEY_ENCRYPTION_KEY: is required when APP_ENV=production (it encrypts the signing and bot-check keys kept in the database): 32 random bytes in base64, for example: openssl rand -base64 32',
     );
     expect(parseEnv({ ...production, KEY_ENCRYPTION_KEY: testKeyEncryptionKey }).keyEncryptionKey?.id).toBe(testKey.id);
@@ -280,7 +275,7 @@ describe('KEY_ENCRYPTION_KEY', () => {
       `+-${'A'.repeat(41)}`,
       'x'.repeat(44),
     ]) {
-      const message = refusal({ KEY_ENCRYPTION_KEY: text });
+      const message = configurationRefusal({ KEY_ENCRYPTION_KEY: text });
       expect(message, text).toBe(
         'Invalid configuration:\n  KEY_ENCRYPTION_KEY: must be 32 random bytes in base64 or base64url, 43 or 44 characters (for example: openssl rand -base64 32)',
       );

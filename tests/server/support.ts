@@ -5,7 +5,7 @@ import pg from 'pg';
 import { createApp } from '../../server/app';
 import { type DatabaseHandle, migrate, openDatabase } from '../../server/db/database';
 import { outbox, users } from '../../server/db/schema';
-import { parseEnv } from '../../server/env';
+import { ConfigurationError, parseEnv } from '../../server/env';
 import { sessionCookiePattern } from '../../server/http/middleware';
 import { createLogger } from '../../server/logger';
 import { upsertPlanCatalogue } from '../../server/services/billing/plan-catalogue';
@@ -222,6 +222,17 @@ export async function startTestPortal(
     codeMailedTo,
     close,
   };
+}
+
+/** The ConfigurationError's message for settings parseEnv must refuse (fails the test when it accepts them). */
+export function configurationRefusal(source: Record<string, string>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    return error.message;
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);
 }
 
 /** A new client address per call, so per-client limits stay out of a test's way. */

@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { redirectTargetFor } from '../../src/app/guards';
+import { otherHostRedirects } from '../support/redirect-cases';
 
 const origins = { own: 'https://portal.example', orderSite: 'https://order.example' };
 const dashboard = { kind: 'internal', href: '/account' };
 
 describe('the client’s sign-in redirect targets', () => {
   it('lead a path that reads as another host’s to the dashboard', () => {
-    for (const redirect of [
-      '//evil.example/x',
-      '/\\evil.example',
-      '\\\\evil.example',
-      '/%2F/evil.example',
-      '/%2fevil.example',
-      '/%5Cevil.example',
-      '/%5c%5cevil.example',
-      '%2F%2Fevil.example',
-      'https://portal.example//evil.example/x',
-      'https://portal.example/\\evil.example',
-      'https://portal.example/%2F/evil.example',
-      '/.//evil.example',
-      '/./\\evil.example',
-      '/a/..//evil.example',
-      '  //evil.example',
-    ]) {
+    for (const redirect of otherHostRedirects(origins.own)) {
       expect([redirect, redirectTargetFor(redirect, origins)]).toEqual([redirect, dashboard]);
     }
   });

@@ -10,15 +10,15 @@ export type LocalIdentity = { email: string; emailVerified: boolean; name: strin
 /**
  * The demo identities (listed in the README): one whose verified address matches a demo account
  * (the sign-in links to it), a new person (the sign-in creates an account), one whose unverified
- * address matches a demo account (refused), one whose unverified address has no account (refused
- * too: it creates none), and one at the demo company (enterprise sign-in).
+ * address matches a demo account (refused), one at the demo company (enterprise sign-in), and one
+ * whose unverified address has no account (refused too: it creates none). Specs take them in this order.
  */
 export const localIdentities: LocalIdentity[] = [
   { email: 'individual@demo.bondline.example', emailVerified: true, name: 'Alex Individual' },
   { email: 'new.person@example.com', emailVerified: true, name: 'Noor Newcomer' },
   { email: 'team.user@demo.bondline.example', emailVerified: false, name: 'Uma User' },
-  { email: 'unproved.person@example.com', emailVerified: false, name: 'Ursula Unproved' },
   { email: 'casey@northwind.example', emailVerified: true, name: 'Casey Northwind' },
+  { email: 'unproved.person@example.com', emailVerified: false, name: 'Ursula Unproved' },
 ];
 
 export type LocalOpenIdProvider = {

@@ -12,7 +12,10 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // One retry under CI, so a rare timing flake cannot stop a submission; a test that passes only on
+  // its retry is reported as flaky in the closing line (scripts/summarize-tests.mjs), to be fixed.
+  // Seen once in four full runs: sessions.spec's keyboard test found the focus off the notice.
+  retries: process.env.CI ? 1 : 0,
   // Specs sign up through real mail and the real proof of work (seconds of CPU in the browser), and
   // sign in several times: on the 2-core CI machine, with two workers, such a test takes 25 to 60
   // seconds, and a single step (a sign-in's password hash beside another test's proof of work) can

@@ -3,7 +3,7 @@ import { api } from '../../contract/api';
 import type { ProviderId } from '../../contract/federated-sign-in';
 import { type LocalOpenIdProvider, startLocalOpenIdProvider } from '../../server/dev/local-openid-provider';
 import { signInBindingCookieName } from '../../server/routes/federated-sign-in';
-import { publicOrigin, type TestPortal } from './support';
+import { publicOrigin, startTestPortal, type TestPortal } from './support';
 
 export const companyDomain = 'northwind.example';
 
@@ -142,4 +142,17 @@ export async function signInThrough(
     binding: started.binding,
     address: options.address,
   });
+}
+
+/** A test portal that signs in through a local provider of its own; `close` stops both. */
+export async function startPortalWithProvider(): Promise<{ portal: TestPortal; close(): Promise<void> }> {
+  const { idp } = await startTestProvider();
+  const portal = await startTestPortal(providerEnv(idp.issuer));
+  return {
+    portal,
+    async close() {
+      await portal.close();
+      await idp.close();
+    },
+  };
 }

@@ -2,11 +2,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { federatedSignIns } from '../../server/db/schema';
-import type { LocalOpenIdProvider } from '../../server/dev/local-openid-provider';
 import { allowedRedirect } from '../../server/services/federated-sign-in/federated-sign-in';
 import { otherHostRedirects } from '../support/redirect-cases';
-import { providerEnv, startSignIn, startTestProvider } from './federated-sign-in-fixtures';
-import { clientAddresses, publicOrigin, startTestPortal, type TestPortal } from './support';
+import { startPortalWithProvider, startSignIn } from './federated-sign-in-fixtures';
+import { clientAddresses, publicOrigin, type TestPortal } from './support';
 
 const origins = { publicOrigin, orderSiteOrigin: 'https://order.bondline.example' };
 
@@ -30,18 +29,14 @@ describe('the server’s redirect allow-list', () => {
 });
 
 describe('a sign-in started with a redirect to another host through the portal’s own origin', () => {
-  let idp: LocalOpenIdProvider;
   let portal: TestPortal;
+  let stop: () => Promise<void>;
   const nextAddress = clientAddresses();
 
   beforeAll(async () => {
-    ({ idp } = await startTestProvider());
-    portal = await startTestPortal(providerEnv(idp.issuer));
+    ({ portal, close: stop } = await startPortalWithProvider());
   });
-  afterAll(async () => {
-    await portal.close();
-    await idp.close();
-  });
+  afterAll(() => stop());
 
   it('keeps the dashboard as where it leads', async () => {
     for (const redirect of [`${publicOrigin}//evil.example/x`, '/.//evil.example', '/%2F/evil.example']) {

@@ -4,25 +4,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../contract/api';
 import { ErrorCode } from '../../contract/errors';
 import { CreateApiKeyResponse } from '../../contract/teams';
-import type { LocalOpenIdProvider } from '../../server/dev/local-openid-provider';
 import type { SecurityEventName } from '../../server/security-events';
 import { signInLimits } from '../../server/services/sign-in';
 import { createCast, insertCatalogue, insertSubscription } from './billing-fixtures';
-import { providerEnv, signInThrough, startTestProvider } from './federated-sign-in-fixtures';
-import { clientAddresses, startTestPortal, type TestPortal } from './support';
+import { signInThrough, startPortalWithProvider } from './federated-sign-in-fixtures';
+import { clientAddresses, type TestPortal } from './support';
 
-let idp: LocalOpenIdProvider;
 let portal: TestPortal;
+let stop: () => Promise<void>;
 const nextAddress = clientAddresses();
 
 beforeAll(async () => {
-  ({ idp } = await startTestProvider());
-  portal = await startTestPortal(providerEnv(idp.issuer));
+  ({ portal, close: stop } = await startPortalWithProvider());
 });
-afterAll(async () => {
-  await portal.close();
-  await idp.close();
-});
+afterAll(() => stop());
 
 type LogEntry = Record<string, unknown> & { security?: string; level: number };
 

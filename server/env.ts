@@ -21,6 +21,16 @@ const PositiveNumber = (fallback: string) =>
     v.minValue(0.001, 'must be more than 0'),
   );
 
+/** A whole number of `unit` within [min, max]: a duration setting with one message for its range. */
+const WholeNumberBetween = (fallback: string, min: number, max: number, unit: string) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.transform(Number),
+    v.integer(`must be a whole number of ${unit}`),
+    v.minValue(min, `must be between ${min} and ${max} ${unit}`),
+    v.maxValue(max, `must be between ${min} and ${max} ${unit}`),
+  );
+
 const Origin = v.pipe(
   v.string(),
   v.url('must be a URL such as https://portal.example.com'),
@@ -111,22 +121,10 @@ const EnvSchema = v.object({
   SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'support@bondline.example'),
   ORDER_SITE_ORIGIN: v.optional(Origin, 'https://order.bondline.example'),
   SESSION_TTL_HOURS: PositiveNumber('12'),
-  SESSION_IDLE_MINUTES: v.pipe(
-    v.optional(v.string(), '30'),
-    v.transform(Number),
-    v.number('must be a number of minutes'),
-    v.minValue(5, 'must be between 5 and 1440 minutes'),
-    v.maxValue(1440, 'must be between 5 and 1440 minutes'),
-  ),
+  SESSION_IDLE_MINUTES: WholeNumberBetween('30', 5, 1440, 'minutes'),
   SIGNING_KEY_ROTATION_DAYS: PositiveNumber('30'),
   KEY_ENCRYPTION_KEY: KeyEncryptionKeySetting,
-  QR_LOGIN_VALIDITY_SECONDS: v.pipe(
-    v.optional(v.string(), '120'),
-    v.transform(Number),
-    v.integer('must be a whole number of seconds'),
-    v.minValue(5, 'must be between 5 and 900 seconds'),
-    v.maxValue(900, 'must be between 5 and 900 seconds'),
-  ),
+  QR_LOGIN_VALIDITY_SECONDS: WholeNumberBetween('120', 5, 900, 'seconds'),
   TRUST_PROXY: TrustedProxies,
   SMTP_URL: v.optional(
     v.pipe(

@@ -29,14 +29,20 @@ export const NewPassword = v.pipe(
   v.maxLength(128, AccountCreationMessage.passwordTooLong),
 );
 
+/** The bot-check answer (contract/bot-check.ts), under the spec's name whatever the provider. */
+const BotCheckAnswer = v.optional(v.string());
+
 /** POST /api/account/create-pending-account */
 export const CreatePendingAccountRequest = v.object({
   email: Email,
-  'g-recaptcha-response': v.optional(v.string()),
+  'g-recaptcha-response': BotCheckAnswer,
 });
 
-/** POST /api/account/resend-email-verification-code */
-export const ResendVerificationCodeRequest = v.object({ email: Email });
+/** POST /api/account/resend-email-verification-code: a new code costs a bot-check answer too. */
+export const ResendVerificationCodeRequest = v.object({
+  email: Email,
+  'g-recaptcha-response': BotCheckAnswer,
+});
 
 /** GET /api/account/validate-account-creation-request?email=…&verificationCode=… */
 export const ValidateAccountCreationQuery = v.object({ email: Email, verificationCode: VerificationCode });

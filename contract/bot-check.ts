@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 
 /**
- * The check that a person, not a script, asks for a pending account (issue 3). The token travels
- * in `g-recaptcha-response` of CreatePendingAccountRequest, whatever the provider (the spec's name).
+ * The check that a person, not a script, asks for a pending account (issue 3) or a new sign-up code
+ * (issue 21). The token travels in `g-recaptcha-response` of CreatePendingAccountRequest and
+ * ResendVerificationCodeRequest, whatever the provider (the spec's name).
  */
 
 /** `altcha`: self-hosted proof of work (default); `turnstile`/`recaptcha`: third party; `off`: no check. */

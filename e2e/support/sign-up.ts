@@ -19,6 +19,14 @@ export async function solveBotCheck(page: Page): Promise<void> {
   await expect(page.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 15_000 });
 }
 
+/**
+ * The code step's check, which a new code needs too: it solves itself (no tick), so a person just
+ * clicks "Send a new code" once it shows "Verified".
+ */
+export async function waitForResendBotCheck(page: Page): Promise<void> {
+  await expect(page.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 15_000 });
+}
+
 /** /create: the address twice and the bot check, up to the code step. */
 export async function requestSignUp(page: Page, email: string): Promise<void> {
   await page.goto('/create');

@@ -32,7 +32,9 @@ export type SignUpContext = {
   openedFromMail: boolean;
   email: string;
   repeatEmail: string;
+  /** Whether a new pending account and a new code each need a bot-check answer. */
   botCheckRequired: boolean;
+  /** The answer of the check on screen, for the next create or resend; '' when there is none. */
   botToken: string;
   /** Bumped when a token was spent, so the screen shows a fresh challenge. */
   botCheckRound: number;
@@ -92,8 +94,13 @@ export function detailsErrorsOf(
   return compact({
     email: firstIssue(Email, context.email),
     repeatEmail: sameAddress ? undefined : AccountCreationMessage.emailsDiffer,
-    botCheck: context.botCheckRequired && !context.botToken ? botCheckMissing : undefined,
+    botCheck: hasBotCheckAnswer(context) ? undefined : botCheckMissing,
   });
+}
+
+/** Whether the check has been answered, when one is needed (a new pending account or code). */
+export function hasBotCheckAnswer(context: Pick<SignUpContext, 'botCheckRequired' | 'botToken'>): boolean {
+  return !context.botCheckRequired || context.botToken !== '';
 }
 
 export function codeErrorsOf(context: Pick<SignUpContext, 'code'>): SignUpFieldErrors {
@@ -111,25 +118,39 @@ const resendCode = (onErrorTarget: string) =>
   ({
     id: 'resendCode',
     src: 'resendCode',
-    input: ({ context }: { context: SignUpContext }) => ({ email: context.email.trim().toLowerCase() }),
-    // Re-entered, so the code's timers start again.
-    onDone: { target: '#signUp.verifying.awaitingCode', reenter: true, actions: ['codeIssued', 'noteCodeResent'] },
+    input: ({ context }: { context: SignUpContext }) => ({
+      email: context.email.trim().toLowerCase(),
+      botToken: context.botToken,
+    }),
+    // Re-entered, so the code's timers start again. The token is spent either way.
+    onDone: {
+      target: '#signUp.verifying.awaitingCode',
+      reenter: true,
+      actions: ['codeIssued', 'noteCodeResent', 'renewBotCheck'],
+    },
     onError: {
       target: onErrorTarget,
-      actions: {
-        type: 'noteResendFailed',
-        params: ({ event }: { event: { error: unknown } }) => failureOf(event.error),
-      },
+      actions: [
+        {
+          type: 'noteResendFailed',
+          params: ({ event }: { event: { error: unknown } }) => failureOf(event.error),
+        },
+        'renewBotCheck',
+      ],
     },
   }) as const;
 
-/** Signing up again (from the code step) sends a new code and voids the old one. */
-const startOver = { target: '#signUp.enteringDetails', actions: 'forgetCode' } as const;
+/**
+ * Signing up again (from the code step) sends a new code and voids the old one. The e-mail step
+ * shows a check of its own, so an answer given on the code step is dropped with the step.
+ */
+const startOver = { target: '#signUp.enteringDetails', actions: ['forgetCode', 'renewBotCheck'] } as const;
 
 /**
  * Sign-up (spec section 4): e-mail twice and the bot check, a pending account and an e-mailed code,
  * the code checked, then a password. The code lives `codeLifetime`; a new one can be asked for
- * after `resendCooldown`, or by starting over. The `clock` ticks each second for the countdown.
+ * after `resendCooldown`, with the bot check answered again, or by starting over. The `clock` ticks
+ * each second for the countdown.
  */
 export const signUpMachine = setup({
   types: {
@@ -141,7 +162,7 @@ export const signUpMachine = setup({
     createPendingAccount: fromPromise<void, { email: string; botToken: string }>(async () => {
       throw new Error('createPendingAccount is provided by the app');
     }),
-    resendCode: fromPromise<void, { email: string }>(async () => {
+    resendCode: fromPromise<void, { email: string; botToken: string }>(async () => {
       throw new Error('resendCode is provided by the app');
     }),
     validateCode: fromPromise<void, { email: string; code: string }>(async () => {
@@ -167,6 +188,12 @@ export const signUpMachine = setup({
       return { botToken: event.token, fieldErrors: { ...context.fieldErrors, botCheck: undefined } };
     }),
     forgetBotToken: assign({ botToken: '' }),
+    /** A bot-check token is good for one request: the next one needs a fresh challenge. */
+    renewBotCheck: assign({ botToken: '', botCheckRound: ({ context }) => context.botCheckRound + 1 }),
+    /** A new code was asked for before the check was answered (any failure shown still stands). */
+    showBotCheckMissing: assign(({ context }) => ({
+      fieldErrors: { ...context.fieldErrors, botCheck: botCheckMissing },
+    })),
     showDetailsErrors: assign({ fieldErrors: ({ context }) => detailsErrorsOf(context), failure: null }),
     changeCode: assign(({ context, event }) => {
       assertEvent(event, 'user.changeCode');
@@ -193,7 +220,7 @@ export const signUpMachine = setup({
     noteCodeResent: assign({ codeResent: true }),
     forgetCode: assign({ code: '', codeSecondsLeft: null, failure: null, fieldErrors: {}, codeResent: false }),
     noteResendFailed: assign((_, failure: SignUpFailure) => ({
-      failure: failure === 'rateLimited' ? ('rateLimited' as const) : ('resendFailed' as const),
+      failure: failure === 'rateLimited' || failure === 'botCheckFailed' ? failure : ('resendFailed' as const),
     })),
     /** The "Account Created" toast. */
     announceAccountCreated: () => {},
@@ -203,6 +230,9 @@ export const signUpMachine = setup({
     isCodeWellFormed: ({ context }) => isEmpty(codeErrorsOf(context)),
     isPasswordValid: ({ context }) => isEmpty(passwordErrorsOf(context)),
     canResend: ({ context }) => context.canResend,
+    hasBotCheckAnswer: ({ context }) => hasBotCheckAnswer(context),
+    /** The cooldown is over and the check answered: a new code can be sent. */
+    canResendNow: ({ context }) => context.canResend && hasBotCheckAnswer(context),
     isOpenedFromMail: ({ context }) => context.openedFromMail,
     /** The code is dead (expired, used up by wrong tries, replaced): only a new one helps. */
     isCodeDead: (_, failure: SignUpFailure) => failure === 'codeExpired',
@@ -258,20 +288,21 @@ export const signUpMachine = setup({
         id: 'createPendingAccount',
         src: 'createPendingAccount',
         input: ({ context }) => ({ email: context.email.trim().toLowerCase(), botToken: context.botToken }),
-        onDone: { target: 'verifying.awaitingCode', actions: 'codeIssued' },
+        // A bot-check token is good for one request: a resend or the next try needs a new one.
+        onDone: { target: 'verifying.awaitingCode', actions: ['codeIssued', 'renewBotCheck'] },
         onError: {
           target: 'enteringDetails',
-          actions: assign({
-            failure: ({ event }) => failureOf(event.error),
-            // A bot-check token is good for one request: the next try needs a new one.
-            botToken: '',
-            botCheckRound: ({ context }) => context.botCheckRound + 1,
-          }),
+          actions: [assign({ failure: ({ event }) => failureOf(event.error) }), 'renewBotCheck'],
         },
       },
     },
+    // A new code needs the check answered too (issue 21): its widget sits beside "Send a new code".
     verifying: {
       initial: 'awaitingCode',
+      on: {
+        'botCheck.solved': { actions: 'acceptBotToken' },
+        'botCheck.expired': { actions: 'forgetBotToken' },
+      },
       states: {
         awaitingCode: {
           invoke: { id: 'clock', src: 'clock' },
@@ -299,7 +330,10 @@ export const signUpMachine = setup({
                   { guard: 'isCodeWellFormed', target: 'checkingCode' },
                   { actions: 'showCodeErrors' },
                 ],
-                'user.resendCode': { guard: 'canResend', target: 'resendingCode' },
+                'user.resendCode': [
+                  { guard: 'canResendNow', target: 'resendingCode' },
+                  { guard: 'canResend', actions: 'showBotCheckMissing' },
+                ],
                 'user.startOver': startOver,
               },
             },
@@ -331,7 +365,13 @@ export const signUpMachine = setup({
         // The code expired, or was used up: only a new one helps.
         needsNewCode: {
           tags: ['error'],
-          on: { 'user.resendCode': 'resendingAfterExpiry', 'user.startOver': startOver },
+          on: {
+            'user.resendCode': [
+              { guard: 'hasBotCheckAnswer', target: 'resendingAfterExpiry' },
+              { actions: 'showBotCheckMissing' },
+            ],
+            'user.startOver': startOver,
+          },
         },
         resendingAfterExpiry: {
           tags: ['busy'],

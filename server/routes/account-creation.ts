@@ -57,7 +57,9 @@ export function accountCreationRoutes(services: AppServices) {
       return c.json({ success: true as const, expiresAt: result.expiresAt.toISOString() }, 200);
     })
     .post('/resend-email-verification-code', validateJson(ResendVerificationCodeRequest), async (c) => {
-      const { email } = bodyOf(c, ResendVerificationCodeRequest);
+      const { email, 'g-recaptcha-response': botCheckToken } = bodyOf(c, ResendVerificationCodeRequest);
+      // Like a first code: a script must not have mail sent to any address it names (issue 21).
+      await requireBotCheck(services.botCheck, botCheckToken, clientAddressOf(c, env));
       await limit(codeLimits(email, clientAddressOf(c, env)));
       const result = await resendVerificationCode(services, email, negotiateLocale(c.req.header('accept-language')));
       if (result.outcome !== 'codeSent') {

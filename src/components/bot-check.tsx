@@ -5,7 +5,7 @@ import type { BotCheckConfig } from '../../contract/bot-check';
 import { css } from '../../styled-system/css';
 import { config } from '../lib/config';
 
-/** Whether create-pending-account needs a token from <BotCheck> on this deployment. */
+/** Whether create-pending-account and a resent code need a token from <BotCheck> on this deployment. */
 export const botCheckRequired: boolean = config.botCheck.provider !== 'off';
 
 export type BotCheckProps = {
@@ -15,6 +15,12 @@ export type BotCheckProps = {
   onReset: () => void;
   /** The provider and its site key; the deployment's configuration unless a test says otherwise. */
   settings?: BotCheckConfig;
+  /**
+   * Solve without waiting for a tick, and again when the answer expires: for a check beside a
+   * button (a resent code) rather than in a form the person fills in. The third-party checks do so
+   * anyway.
+   */
+  solveAtOnce?: boolean;
 };
 
 const frame = css({ minHeight: '16', display: 'flex', alignItems: 'center' });
@@ -51,7 +57,7 @@ const failure = css({ color: 'danger.default', fontSize: 'sm' });
  * its code loaded only when this renders (the sign-in page never pays for it). Renders nothing
  * when the check is off.
  */
-export function BotCheck({ onSolved, onReset, settings = config.botCheck }: BotCheckProps) {
+export function BotCheck({ onSolved, onReset, settings = config.botCheck, solveAtOnce = false }: BotCheckProps) {
   // The widgets live outside React: they must always call the latest callbacks.
   const callbacks = useRef({ onSolved, onReset });
   callbacks.current = { onSolved, onReset };
@@ -60,7 +66,7 @@ export function BotCheck({ onSolved, onReset, settings = config.botCheck }: BotC
 
   switch (settings.provider) {
     case 'altcha':
-      return <AltchaCheck onSolved={solved} onReset={reset} />;
+      return <AltchaCheck onSolved={solved} onReset={reset} solveAtOnce={solveAtOnce} />;
     case 'turnstile':
     case 'recaptcha':
       return settings.siteKey ? (
@@ -100,8 +106,11 @@ function whenIdle(callback: () => void): () => void {
   return () => clearTimeout(id);
 }
 
+/** The methods of ALTCHA's element that the portal calls. */
+type AltchaElement = HTMLElement & { verify: () => Promise<unknown> };
+
 /** Self-hosted proof of work: the ALTCHA widget, fed with challenges from our own API. */
-function AltchaCheck({ onSolved, onReset }: CheckProps) {
+function AltchaCheck({ onSolved, onReset, solveAtOnce }: CheckProps & { solveAtOnce: boolean }) {
   const { t, i18n } = useLingui();
   const container = useRef<HTMLDivElement>(null);
   const [module, setModule] = useState<typeof import('./altcha-widget') | null>(null);
@@ -151,15 +160,20 @@ function AltchaCheck({ onSolved, onReset }: CheckProps) {
   useEffect(() => {
     const host = container.current;
     if (!module || !host) return;
-    const widget = document.createElement('altcha-widget');
+    const widget = document.createElement('altcha-widget') as AltchaElement;
     widget.setAttribute('challenge', api.botCheckChallenge);
     widget.setAttribute('language', initialLanguage.current);
     widget.setAttribute(
       'configuration',
       // No "Protected by" footer (untranslatable HTML), and no pointer tracking for the server.
-      JSON.stringify({ hideFooter: true, humanInteractionSignature: false }),
+      JSON.stringify({
+        hideFooter: true,
+        humanInteractionSignature: false,
+        ...(solveAtOnce ? { auto: 'onload' } : {}),
+      }),
     );
     let verified = false;
+    let restart: ReturnType<typeof setTimeout> | undefined;
     const onStateChange = (event: Event) => {
       const { state, payload } = (event as CustomEvent<{ state: string; payload: string | null }>).detail;
       if (state === 'verified' && payload) {
@@ -168,15 +182,19 @@ function AltchaCheck({ onSolved, onReset }: CheckProps) {
       } else if (state === 'expired' || state === 'error' || (verified && state === 'unverified')) {
         verified = false;
         onReset();
+        // An expired answer is replaced at once (a failure waits for the person's retry, so a
+        // server that is down is not asked again and again).
+        if (state === 'expired' && solveAtOnce) restart = setTimeout(() => void widget.verify(), 0);
       }
     };
     widget.addEventListener('statechange', onStateChange);
     host.replaceChildren(widget);
     return () => {
+      clearTimeout(restart);
       widget.removeEventListener('statechange', onStateChange);
       widget.remove();
     };
-  }, [module, onSolved, onReset]);
+  }, [module, onSolved, onReset, solveAtOnce]);
 
   if (failed) return <LoadFailure />;
   return <div ref={container} className={altchaFrame} aria-busy={module ? undefined : true} />;

@@ -18,14 +18,19 @@ const refused = (actorId: string, ...failures: ConstructorParameters<typeof Sign
 export const signUpCases = {
   'user.changeEmail': toggles('user.changeEmail', 'email', ['sam@example.com', 'not-an-address']),
   'user.changeRepeatEmail': toggles('user.changeRepeatEmail', 'repeatEmail', ['sam@example.com', 'sam@example.org']),
-  'botCheck.solved': [{ type: 'botCheck.solved', token: 'solved-token' }],
+  // On the code step the check matters only for a resend: answered once a resend can be asked for.
+  'botCheck.solved': (snapshot: { context: SignUpContext; matches: (state: string) => boolean }) =>
+    !snapshot.matches('verifying') || (snapshot.context.canResend && snapshot.context.botToken === '')
+      ? [{ type: 'botCheck.solved', token: 'solved-token' }]
+      : [],
   'user.changeCode': toggles('user.changeCode', 'code', ['123456', '12']),
   'user.changePassword': toggles('user.changePassword', 'password', ['correct horse battery', 'short']),
   'user.changeRepeatPassword': toggles('user.changeRepeatPassword', 'repeatPassword', [
     'correct horse battery',
     'battery horse correct',
   ]),
-  // Resending is offered once the cooldown has passed, and always for a dead code.
+  // Resending is offered once the cooldown has passed, and always for a dead code (with the bot
+  // check answered or not: the state says which, see serializeState).
   'user.resendCode': (snapshot: { context: SignUpContext; matches: (state: object) => boolean }) =>
     snapshot.context.canResend || snapshot.matches({ verifying: 'needsNewCode' }) ? [{ type: 'user.resendCode' }] : [],
   'xstate.done.actor.createPendingAccount': done('createPendingAccount'),
@@ -36,7 +41,7 @@ export const signUpCases = {
     'rateLimited',
   ),
   'xstate.done.actor.resendCode': done('resendCode'),
-  'xstate.error.actor.resendCode': refused('resendCode', 'rateLimited'),
+  'xstate.error.actor.resendCode': refused('resendCode', 'rateLimited', 'botCheckFailed'),
   'xstate.done.actor.validateCode': done('validateCode'),
   'xstate.error.actor.validateCode': refused('validateCode', 'invalidCode', 'codeExpired', 'rateLimited'),
   'xstate.done.actor.finalizeAccount': done('finalizeAccount'),

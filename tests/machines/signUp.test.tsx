@@ -58,7 +58,7 @@ describeModel('signUp', {
   input: { botCheckRequired: true },
   cases: signUpCases,
   // What the person can see and do next: the step, whether a message shows, which checks of the
-  // step's form fail, and whether a new code can be asked for.
+  // step's form fail, whether a new code can be asked for, and (only then) whether its check is answered.
   serializeState: (snapshot) => {
     const { context } = snapshot;
     const checks = snapshot.matches('enteringDetails')
@@ -77,6 +77,7 @@ describeModel('signUp', {
       Object.values(context.fieldErrors).some((message) => message !== undefined),
       verifying && context.canResend,
       verifying && context.codeResent,
+      verifying && context.canResend && context.botToken !== '',
     ]);
   },
   states: {
@@ -103,6 +104,11 @@ describeModel('signUp', {
         expect(screen.getByText(snapshot.context.email, { exact: false })).toBeVisible();
         if (snapshot.context.codeResent)
           expect(screen.getByText('A new verification code has been sent to your email!')).toBeVisible();
+        // A new code needs the bot check too: it is on this step, and says when it was skipped.
+        expect(screen.getByRole('button', { name: 'I am not a robot' })).toBeVisible();
+        if (snapshot.context.fieldErrors.botCheck)
+          expect(screen.getByText(fieldTexts.botCheckMissing as string)).toBeVisible();
+        else expect(screen.queryByText(fieldTexts.botCheckMissing as string)).toBeNull();
       },
     },
     'verifying.awaitingCode': {
@@ -132,7 +138,9 @@ describeModel('signUp', {
     },
     'verifying.needsNewCode': {
       machine: (snapshot) =>
-        expect(['codeExpired', 'invalidCode', 'resendFailed', 'rateLimited']).toContain(snapshot.context.failure),
+        expect(['codeExpired', 'invalidCode', 'resendFailed', 'rateLimited', 'botCheckFailed']).toContain(
+          snapshot.context.failure,
+        ),
       view: (screen, snapshot) => {
         expect(screen.queryByLabelText('Verification code')).toBeNull();
         expect(screen.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
@@ -299,6 +307,56 @@ describe('signUp machine in time', () => {
     expect(actor.getSnapshot().matches({ verifying: 'needsNewCode' })).toBe(true);
   });
 
+  it('asks for the bot check before a new code, sends its answer, and wants a fresh one after', async () => {
+    const clock = new SimulatedClock();
+    const resent: unknown[] = [];
+    const machine = signUpMachine.provide({
+      actors: {
+        createPendingAccount: fromPromise(async () => {}),
+        resendCode: fromPromise(async ({ input }) => {
+          resent.push(input);
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { botCheckRequired: true }, clock }).start();
+    actor.send({ type: 'user.changeEmail', value: 'Sam@Example.com' });
+    actor.send({ type: 'user.changeRepeatEmail', value: 'sam@example.com' });
+    actor.send({ type: 'botCheck.solved', token: 'create-token' });
+    actor.send({ type: 'user.submitDetails' });
+    await settle();
+    // The first code spent the answer: the code step shows a fresh check.
+    expect(actor.getSnapshot().context).toMatchObject({ botToken: '', botCheckRound: 1 });
+
+    clock.increment(30_000);
+    actor.send({ type: 'user.resendCode' });
+    await settle();
+    expect(resent).toEqual([]);
+    expect(actor.getSnapshot().matches({ verifying: { awaitingCode: 'enteringCode' } })).toBe(true);
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ botCheck: 'botCheckMissing' });
+
+    actor.send({ type: 'botCheck.solved', token: 'resend-token' });
+    expect(actor.getSnapshot().context.fieldErrors.botCheck).toBeUndefined();
+    actor.send({ type: 'user.resendCode' });
+    await settle();
+    expect(resent).toEqual([{ email: 'sam@example.com', botToken: 'resend-token' }]);
+    expect(actor.getSnapshot().context).toMatchObject({ codeResent: true, botToken: '', botCheckRound: 2 });
+
+    // A dead code asks for the check the same way.
+    clock.increment(300_000);
+    expect(actor.getSnapshot().matches({ verifying: 'needsNewCode' })).toBe(true);
+    actor.send({ type: 'user.resendCode' });
+    expect(actor.getSnapshot().matches({ verifying: 'needsNewCode' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({
+      failure: 'codeExpired',
+      fieldErrors: { botCheck: 'botCheckMissing' },
+    });
+    actor.send({ type: 'botCheck.solved', token: 'third-token' });
+    actor.send({ type: 'user.resendCode' });
+    await settle();
+    expect(resent).toHaveLength(2);
+    expect(resent[1]).toEqual({ email: 'sam@example.com', botToken: 'third-token' });
+  });
+
   it('starting over asks for a new code from the e-mail step', async () => {
     const { actor, calls } = startSignUp();
     await toCodeStep(actor);
@@ -375,5 +433,23 @@ describe('signUp machine', () => {
       actorId: 'createPendingAccount',
     } as never);
     expect(snapshot.context).toMatchObject({ failure: 'emailTaken', botToken: '', botCheckRound: 1 });
+  });
+
+  it('tells a refused bot check on a resend apart from other resend failures', () => {
+    let [snapshot] = initialTransition(signUpMachine, {
+      botCheckRequired: true,
+      step: 'verify',
+      email: 'sam@example.com',
+    });
+    [snapshot] = transition(signUpMachine, snapshot, { type: 'botCheck.solved', token: 'token' });
+    [snapshot] = transition(signUpMachine, snapshot, { type: 'user.resendCode' });
+    expect(snapshot.matches({ verifying: { awaitingCode: 'resendingCode' } })).toBe(true);
+    [snapshot] = transition(signUpMachine, snapshot, {
+      type: 'xstate.error.actor.resendCode',
+      error: new SignUpError('botCheckFailed'),
+      actorId: 'resendCode',
+    } as never);
+    expect(snapshot.matches({ verifying: { awaitingCode: 'enteringCode' } })).toBe(true);
+    expect(snapshot.context).toMatchObject({ failure: 'botCheckFailed', botToken: '', botCheckRound: 1 });
   });
 });

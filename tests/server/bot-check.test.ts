@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AltchaChallenge, BotCheckChallengeResponse } from '../../contract/bot-check';
 import { createApp } from '../../server/app';
-import { botCheckKeys, pendingAccounts } from '../../server/db/schema';
+import { botCheckKeys, outbox, pendingAccounts } from '../../server/db/schema';
 import { ConfigurationError, parseEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { altchaChallengeLifetimeSeconds } from '../../server/services/bot-check';
@@ -64,6 +64,18 @@ function createPending(portal: Requester, email: string, token?: unknown) {
     json: token === undefined ? { email } : { email, 'g-recaptcha-response': token },
     address: client(),
   });
+}
+
+function resendCode(portal: Requester, email: string, token?: unknown) {
+  return portal.request('/api/account/resend-email-verification-code', {
+    json: token === undefined ? { email } : { email, 'g-recaptcha-response': token },
+    address: client(),
+  });
+}
+
+/** How many mails the outbox holds for an address (each sign-up code is one). */
+async function mailCount(portal: TestPortal, email: string): Promise<number> {
+  return (await portal.db.select().from(outbox).where(eq(outbox.toAddress, email))).length;
 }
 
 /** What the ALTCHA widget sends: its challenge and solution, as base64 JSON. */
@@ -272,6 +284,32 @@ describe('the ALTCHA check', () => {
     expect((await createPending(keyed, 'crossed@example.com', fromPortal)).json).toEqual(refused);
   });
 
+  it('asks a resent code for a solved challenge too, and sends nothing without one (issue 21)', async () => {
+    const email = 'resender@example.com';
+    const spent = await solve(await fetchChallenge(portal));
+    expect((await createPending(portal, email, spent)).status).toBe(200);
+    expect(await mailCount(portal, email)).toBe(1);
+    const issuedAt = portal.clock.current;
+    // Past the per-address cooldown, so only the check stands between the request and a mail.
+    portal.clock.current = new Date(issuedAt.getTime() + 31_000);
+    try {
+      // No answer, an empty one, garbage, and the solution the first code already spent.
+      for (const token of [undefined, '', 'not a token', spent]) {
+        const response = await resendCode(portal, email, token);
+        expect(response.status).toBe(400);
+        expect(response.json).toEqual(refused);
+      }
+      expect(await mailCount(portal, email)).toBe(1);
+
+      const resent = await resendCode(portal, email, await solve(await fetchChallenge(portal)));
+      expect(resent.status).toBe(200);
+      expect(resent.json).toMatchObject({ success: true });
+      expect(await mailCount(portal, email)).toBe(2);
+    } finally {
+      portal.clock.current = issuedAt;
+    }
+  });
+
   it('needs no relaxation of the Content-Security-Policy', async () => {
     const csp = (await portal.request('/api/bot-check/challenge')).headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self';");
@@ -361,6 +399,29 @@ describe('a third-party check, Turnstile', () => {
     const before = siteverify.calls.length;
     expect((await createPending(portal, 'robot@example.com')).json).toEqual(refused);
     expect(siteverify.calls.length).toBe(before);
+  });
+
+  it('asks the provider about a resent code too, and sends nothing when it refuses', async () => {
+    const email = 'turnstile.resender@example.com';
+    siteverify.answer(200, { success: true, action: 'signup', hostname: 'portal.test' });
+    expect((await createPending(portal, email, 'first-token')).status).toBe(200);
+    const issuedAt = portal.clock.current;
+    portal.clock.current = new Date(issuedAt.getTime() + 31_000);
+    try {
+      const before = siteverify.calls.length;
+      expect((await resendCode(portal, email)).json).toEqual(refused);
+      expect(siteverify.calls.length).toBe(before);
+      siteverify.answer(200, { success: false, 'error-codes': ['invalid-input-response'] });
+      expect((await resendCode(portal, email, 'bad-token')).json).toEqual(refused);
+      expect(siteverify.calls.at(-1)?.form.get('response')).toBe('bad-token');
+      expect(await mailCount(portal, email)).toBe(1);
+
+      siteverify.answer(200, { success: true, action: 'signup', hostname: 'portal.test' });
+      expect((await resendCode(portal, email, 'second-token')).status).toBe(200);
+      expect(await mailCount(portal, email)).toBe(2);
+    } finally {
+      portal.clock.current = issuedAt;
+    }
   });
 
   it('answers 500 when the provider is broken, rather than blaming the person', async () => {

@@ -20,22 +20,33 @@ async function refusalsAsFailures<T>(call: () => Promise<T>, byError: Partial<Re
   }
 }
 
+/** The address, and the bot-check answer in the field the spec names (none when the check is off). */
+const withBotCheck = ({ email, botToken }: { email: string; botToken: string }) => ({
+  email,
+  ...(botToken ? { 'g-recaptcha-response': botToken } : {}),
+});
+
 export const createPendingAccount = fromPromise<void, { email: string; botToken: string }>(async ({ input }) => {
   await refusalsAsFailures(
     () =>
       apiRequest(api.createPendingAccount, {
         method: 'POST',
-        body: { email: input.email, ...(input.botToken ? { 'g-recaptcha-response': input.botToken } : {}) },
+        body: withBotCheck(input),
         schema: VerificationCodeIssued,
       }),
     { [ErrorCode.emailTaken]: 'emailTaken', [ErrorCode.botCheckFailed]: 'botCheckFailed' },
   );
 });
 
-export const resendVerificationCode = fromPromise<void, { email: string }>(async ({ input }) => {
+export const resendVerificationCode = fromPromise<void, { email: string; botToken: string }>(async ({ input }) => {
   await refusalsAsFailures(
-    () => apiRequest(api.resendVerificationCode, { method: 'POST', body: input, schema: VerificationCodeIssued }),
-    {},
+    () =>
+      apiRequest(api.resendVerificationCode, {
+        method: 'POST',
+        body: withBotCheck(input),
+        schema: VerificationCodeIssued,
+      }),
+    { [ErrorCode.botCheckFailed]: 'botCheckFailed' },
   );
 });
 

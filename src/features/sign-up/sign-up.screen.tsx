@@ -74,8 +74,11 @@ export function SignUpScreen({ step, email }: { step: 'create' | 'verify'; email
       snapshot={snapshot}
       send={actor.send}
       botCheck={
+        // On the code step the check sits beside "Send a new code" and solves itself, so a person
+        // still just clicks the button; on the e-mail step it is ticked like the rest of the form.
         <BotCheck
-          key={snapshot.context.botCheckRound}
+          key={`${path}:${snapshot.context.botCheckRound}`}
+          solveAtOnce={path === '/verify-email'}
           onSolved={(token) => actor.send({ type: 'botCheck.solved', token })}
           onReset={() => actor.send({ type: 'botCheck.expired' })}
         />

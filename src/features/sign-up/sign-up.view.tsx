@@ -17,7 +17,10 @@ type SignUpSnapshot = Pick<SnapshotFrom<typeof signUpMachine>, 'context' | 'hasT
 export type SignUpViewProps = {
   snapshot: SignUpSnapshot;
   send: (event: SignUpEvent) => void;
-  /** The bot-check widget, rendered by the screen (it talks to the provider, not the view). */
+  /**
+   * The bot-check widget, rendered by the screen (it talks to the provider, not the view): on the
+   * e-mail step for a pending account, on the code step for a new code.
+   */
   botCheck: ReactNode;
   /** Router links, rendered by the screen, so the view needs no router. */
   signInLink: ReactNode;
@@ -26,6 +29,8 @@ export type SignUpViewProps = {
 };
 
 const muted = css({ color: 'fg.muted' });
+const botCheckFrame = css({ display: 'grid', gap: '1.5' });
+const botCheckError = css({ color: 'danger.default', fontSize: 'sm' });
 const linkButton = css({
   alignSelf: 'flex-start',
   color: 'accent.default',
@@ -48,6 +53,19 @@ function useMessages(snapshot: SignUpSnapshot) {
   };
 }
 
+/** The check (when this deployment has one), with the message when it was not done. */
+function BotCheckField({ snapshot, botCheck }: Pick<SignUpViewProps, 'snapshot' | 'botCheck'>) {
+  const { fieldError } = useMessages(snapshot);
+  if (!snapshot.context.botCheckRequired) return null;
+  const error = fieldError('botCheck');
+  return (
+    <div className={botCheckFrame}>
+      {botCheck}
+      {error ? <p className={botCheckError}>{error}</p> : null}
+    </div>
+  );
+}
+
 /** While a request is checked (spec section 4). */
 function Waiting() {
   return (
@@ -60,7 +78,7 @@ function Waiting() {
 function CreateAccountStep({ snapshot, send, botCheck, signInLink }: SignUpViewProps) {
   const { t } = useLingui();
   const { fieldError, failure } = useMessages(snapshot);
-  const { email, repeatEmail, botCheckRequired } = snapshot.context;
+  const { email, repeatEmail } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   return (
     <AuthPage titleId="sign-up-title" title={<Trans>Create an account</Trans>}>
@@ -89,14 +107,7 @@ function CreateAccountStep({ snapshot, send, botCheck, signInLink }: SignUpViewP
           errorText={fieldError('repeatEmail')}
           onValueChange={(value) => send({ type: 'user.changeRepeatEmail', value })}
         />
-        {botCheckRequired ? (
-          <div className={css({ display: 'grid', gap: '1.5' })}>
-            {botCheck}
-            {fieldError('botCheck') ? (
-              <p className={css({ color: 'danger.default', fontSize: 'sm' })}>{fieldError('botCheck')}</p>
-            ) : null}
-          </div>
-        ) : null}
+        <BotCheckField snapshot={snapshot} botCheck={botCheck} />
         <Button type="submit" width="full" aria-busy={busy} disabled={busy}>
           <Trans>Continue</Trans>
         </Button>
@@ -109,7 +120,7 @@ function CreateAccountStep({ snapshot, send, botCheck, signInLink }: SignUpViewP
   );
 }
 
-function VerifyEmailStep({ snapshot, send }: SignUpViewProps) {
+function VerifyEmailStep({ snapshot, send, botCheck }: SignUpViewProps) {
   const { t } = useLingui();
   const { fieldError, failure } = useMessages(snapshot);
   const { email, code, codeSecondsLeft, canResend, codeResent } = snapshot.context;
@@ -162,6 +173,8 @@ function VerifyEmailStep({ snapshot, send }: SignUpViewProps) {
         )}
         {busy ? <Waiting /> : null}
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          {/* A new code needs the check answered too; it solves itself while the code is typed. */}
+          <BotCheckField snapshot={snapshot} botCheck={botCheck} />
           {needsNewCode ? (
             <Button type="button" width="full" disabled={busy} onClick={() => send({ type: 'user.resendCode' })}>
               <Trans>Send a new code</Trans>

@@ -22,6 +22,7 @@ const signedInSources = [
   '<rootDir>/src/features/team-routers',
   '<rootDir>/src/features/phone-verification',
   '<rootDir>/src/features/your-sessions',
+  '<rootDir>/src/features/linked-sign-ins',
   '<rootDir>/src/components/invoice-lines.tsx',
   '<rootDir>/src/components/ui/pager.tsx',
   '<rootDir>/src/lib/billing-labels.ts',

@@ -101,6 +101,14 @@ export const api = {
   startCompanySignIn: '/api/auth/company/start',
   /** POST the provider's answer (code, state, iss or error): starts the session. */
   completeProviderSignIn: (provider: string) => `/api/auth/providers/${encodeURIComponent(provider)}/complete`,
+  /** POST {password}: the account's owner consents to link the waiting provider sign-in (issue 21). */
+  linkProviderWithPassword: '/api/auth/providers/link/password',
+  /** POST: the consent by a link mailed to the account's address instead. */
+  mailProviderLink: '/api/auth/providers/link/mail',
+  /** POST {token}: the mailed link's consent; starts the session. */
+  confirmProviderLink: '/api/auth/providers/link/confirm',
+  /** GET lists the account's password and linked provider sign-ins; DELETE {provider, subject} unlinks one. */
+  linkedSignIns: '/api/account/linked-sign-ins',
 
   // Usage statistics (issue 12): query from, to (ISO), and device for the device calls.
   individualTunnelStats: '/api/stats/individual-tunnel-stats',

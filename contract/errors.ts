@@ -58,6 +58,10 @@ export const ErrorCode = {
   unknownDomain: 'unknown_domain',
   /** A provider's unverified address matches an existing account, which is not taken over. */
   emailNotVerified: 'email_not_verified',
+  /** A waiting provider sign-in or mailed link to link it that expired, was used or is unknown. */
+  linkExpired: 'link_expired',
+  /** Unlinking the account's last way to sign in. */
+  lastWayIn: 'last_way_in',
   /** Stats ingestion has no STATS_INGEST_SECRET in production. */
   ingestionOff: 'ingestion_off',
   /** A stats batch id that an earlier, different batch took. */

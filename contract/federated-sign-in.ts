@@ -19,6 +19,11 @@ export const FederatedSignInMessage = {
   emailMissing: 'The provider did not share your e-mail address, which your account needs.',
   emailNotVerified:
     'The provider has not confirmed that this e-mail address is yours, so it cannot sign you in. Sign in with your password, or create an account with a code sent to the address.',
+  linkExpired: 'This link has expired or was already used. Sign in with the provider again to link it to your account.',
+  linkPasswordIncorrect:
+    'That is not the password of this account. Try again, or have a link sent to your e-mail address.',
+  linkMailSent:
+    'We sent a link to your e-mail address. Open it within 30 minutes to link this sign-in to your account.',
 } as const;
 
 /** The portal's keys of the providers; each is shown only when configured. */
@@ -58,11 +63,50 @@ export const CompleteSignInRequest = v.object({
 });
 export type CompleteSignInRequest = v.InferInput<typeof CompleteSignInRequest>;
 
-export const CompleteSignInResponse = v.object({
+/** A provider's sign-in that started a session: the answer of a completion and of a consented link. */
+export const ProviderSignedIn = v.object({
+  outcome: v.literal('signedIn'),
   user: SessionClaims,
   /** This sign-in created the account (the phone offer is made only then). */
   accountCreated: v.boolean(),
   /** Where the sign-in was started to lead: a portal path, or an address on the order site. */
   redirect: v.string(),
 });
+export type ProviderSignedIn = v.InferOutput<typeof ProviderSignedIn>;
+
+/**
+ * The provider vouches for the address of an account that exists and is not yet linked to this
+ * sign-in (issue 21): its owner consents first, with the account's password (when it has one) or
+ * by a link mailed to the address. No session exists until then.
+ */
+export const ProviderLinkRequired = v.object({
+  outcome: v.literal('linkRequired'),
+  provider: ProviderId,
+  /** The account's address (the same the provider gave). */
+  email: Email,
+  /** The account has a password, so it can consent with it; otherwise only by the mailed link. */
+  passwordSet: v.boolean(),
+});
+export type ProviderLinkRequired = v.InferOutput<typeof ProviderLinkRequired>;
+
+export const CompleteSignInResponse = v.variant('outcome', [ProviderSignedIn, ProviderLinkRequired]);
 export type CompleteSignInResponse = v.InferOutput<typeof CompleteSignInResponse>;
+
+/** How long a sign-in waits for its owner's consent to the link, the mailed link included. */
+export const identityLinkLifetimeSeconds = 30 * 60;
+
+/** POST /api/auth/providers/link/password: the account's password consents to the link. */
+export const LinkWithPasswordRequest = v.object({
+  password: v.pipe(v.string(), v.minLength(1, 'Password is required'), v.maxLength(1024)),
+});
+export type LinkWithPasswordRequest = v.InferInput<typeof LinkWithPasswordRequest>;
+
+/** POST /api/auth/providers/link/mail: a link to consent with, mailed to the account's address. */
+export const LinkMailResponse = v.object({ success: v.literal(true), message: v.string() });
+export type LinkMailResponse = v.InferOutput<typeof LinkMailResponse>;
+
+/** POST /api/auth/providers/link/confirm: the mailed link's token consents to the link. */
+export const ConfirmLinkRequest = v.object({
+  token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, FederatedSignInMessage.linkExpired)),
+});
+export type ConfirmLinkRequest = v.InferInput<typeof ConfirmLinkRequest>;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { NewPassword } from './account-creation';
 import { Email } from './auth';
+import { ProviderId } from './federated-sign-in';
 
 export const PasswordMessage = {
   resetRequested:
@@ -17,13 +18,23 @@ export const ForgotPasswordRequest = v.object({ email: Email });
 export const ForgotPasswordResponse = v.object({ success: v.literal(true), message: v.string() });
 export type ForgotPasswordResponse = v.InferOutput<typeof ForgotPasswordResponse>;
 
-/** GET /api/password/reset/{token} */
-export const ResetTokenStatus = v.object({ valid: v.boolean() });
+/**
+ * GET /api/password/reset/{token}: whether the link works, and the providers whose sign-ins are
+ * linked to its account (the page offers to unlink them: issue 21); none when it does not work.
+ */
+export const ResetTokenStatus = v.object({ valid: v.boolean(), linkedProviders: v.array(ProviderId) });
+export type ResetTokenStatus = v.InferOutput<typeof ResetTokenStatus>;
 
 const ResetToken = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, PasswordMessage.invalidResetLink));
 
 /** POST /api/password/reset */
-export const ResetPasswordRequest = v.object({ token: ResetToken, password: NewPassword });
+export const ResetPasswordRequest = v.object({
+  token: ResetToken,
+  password: NewPassword,
+  /** Also remove every provider sign-in linked to the account. */
+  unlinkSignIns: v.optional(v.boolean()),
+});
+export type ResetPasswordRequest = v.InferInput<typeof ResetPasswordRequest>;
 
 /** PUT /api/password */
 export const ChangePasswordRequest = v.object({

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { FederatedSignInMessage } from '../contract/federated-sign-in';
 import { localIdentities } from '../server/dev/local-openid-provider';
 import { tabTo } from './support/keyboard';
-import { demoAccounts, expectNoAxeViolations } from './support/portal';
+import { demoAccounts, demoPassword, expectNoAxeViolations } from './support/portal';
 
 /**
  * Sign-in through OpenID Connect providers against the local provider that the portal starts
@@ -40,17 +40,37 @@ test('a new person signs in with a social provider, and is offered phone verific
   expect(session.user).toMatchObject({ email: newPerson, idp: 'google' });
 });
 
-test('an existing account with a verified address signs in by keyboard and goes where it was headed', async ({
+test('an existing account with a verified address is linked with its password, by keyboard, and goes where it was headed', async ({
   page,
 }) => {
+  expect(verifiedMatch).toBe(demoAccounts.individual);
   await page.goto('/login?redirect=%2Frouters');
   const google = page.getByRole('button', { name: 'Continue with Google' });
   await tabTo(page, google, 40);
   await page.keyboard.press('Enter');
   await signInAtProvider(page, verifiedMatch, { keyboard: true });
+
+  // The provider alone links nothing: the account's owner consents with its password.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Link your Google sign-in');
+  const password = page.getByLabel('Password of your account');
+  await expect(password).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.keyboard.type('not the password');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(FederatedSignInMessage.linkPasswordIncorrect);
+  await password.fill('');
+  await password.focus();
+  await page.keyboard.type(demoPassword);
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/routers$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(verifiedMatch).toBe(demoAccounts.individual);
+
+  // Listed on the account page, where it can be unlinked.
+  await page.goto('/account#security');
+  const linked = page.getByRole('article', { name: 'Google' });
+  await expect(linked).toContainText(verifiedMatch ?? '');
+  await expect(linked.getByRole('button', { name: 'Unlink Google' })).toBeEnabled();
+  await expectNoAxeViolations(page);
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

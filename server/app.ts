@@ -24,6 +24,7 @@ import { devMailboxRoutes } from './routes/dev-mailbox';
 import { deviceActivationRoutes, linkedDeviceRoutes } from './routes/devices';
 import { federatedSignInRoutes } from './routes/federated-sign-in';
 import { healthRoutes } from './routes/health';
+import { linkedSignInRoutes } from './routes/linked-sign-ins';
 import { monitoringRoutes } from './routes/monitoring';
 import { partnerRouterRoutes } from './routes/partner-routers';
 import { passwordRoutes } from './routes/password';
@@ -106,6 +107,7 @@ export function createApp(services: AppServices) {
   app.route('/api/account', linkedDeviceRoutes(services));
   // Your sessions (issue 11): the person's own sessions, under /api/account.
   app.route('/api/account', yourSessionsRoutes(services));
+  app.route('/api/account', linkedSignInRoutes(services));
   // Phone verification (issue 11): paths under /api/phone and /api/account, as the route table names them.
   app.route('/', phoneRoutes(services));
   // Usage statistics (issue 12): the six stats calls and the VPN servers' signed batches.

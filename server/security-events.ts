@@ -3,7 +3,6 @@ import type { Logger } from './logger';
 /**
  * Security events (issue 21): one log line each, with a fixed field `security` naming the event,
  * so that an operator can filter, count and alert on them apart from the request log.
- * `identity.unlinked` is reserved: nothing unlinks an identity yet.
  */
 export type SecurityEventName =
   | 'signIn.succeeded'

@@ -39,6 +39,7 @@ import { Route as PasswordResetTokenRouteImport } from './routes/password/reset.
 import { Route as UsersEmailIndexRouteImport } from './routes/users.$email.index'
 import { Route as SignedInBillingInvoicesInvoiceNumberRouteImport } from './routes/_signedIn/billing_.invoices.$invoiceNumber'
 import { Route as VisitorAuthCallbackProviderRouteImport } from './routes/_visitor/auth.callback.$provider'
+import { Route as VisitorAuthLinkTokenRouteImport } from './routes/_visitor/auth.link.$token'
 import { Route as UsersEmailSubscriptionsReferenceIdRouteImport } from './routes/users.$email.subscriptions.$referenceId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -195,6 +196,11 @@ const VisitorAuthCallbackProviderRoute =
     path: '/auth/callback/$provider',
     getParentRoute: () => VisitorRoute,
   } as any)
+const VisitorAuthLinkTokenRoute = VisitorAuthLinkTokenRouteImport.update({
+  id: '/auth/link/$token',
+  path: '/auth/link/$token',
+  getParentRoute: () => VisitorRoute,
+} as any)
 const UsersEmailSubscriptionsReferenceIdRoute =
   UsersEmailSubscriptionsReferenceIdRouteImport.update({
     id: '/users/$email/subscriptions/$referenceId',
@@ -230,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/users/$email/': typeof UsersEmailIndexRoute
   '/billing/invoices/$invoiceNumber': typeof SignedInBillingInvoicesInvoiceNumberRoute
   '/auth/callback/$provider': typeof VisitorAuthCallbackProviderRoute
+  '/auth/link/$token': typeof VisitorAuthLinkTokenRoute
   '/users/$email/subscriptions/$referenceId': typeof UsersEmailSubscriptionsReferenceIdRoute
 }
 export interface FileRoutesByTo {
@@ -260,6 +267,7 @@ export interface FileRoutesByTo {
   '/users/$email': typeof UsersEmailIndexRoute
   '/billing/invoices/$invoiceNumber': typeof SignedInBillingInvoicesInvoiceNumberRoute
   '/auth/callback/$provider': typeof VisitorAuthCallbackProviderRoute
+  '/auth/link/$token': typeof VisitorAuthLinkTokenRoute
   '/users/$email/subscriptions/$referenceId': typeof UsersEmailSubscriptionsReferenceIdRoute
 }
 export interface FileRoutesById {
@@ -294,6 +302,7 @@ export interface FileRoutesById {
   '/users/$email/': typeof UsersEmailIndexRoute
   '/_signedIn/billing_/invoices/$invoiceNumber': typeof SignedInBillingInvoicesInvoiceNumberRoute
   '/_visitor/auth/callback/$provider': typeof VisitorAuthCallbackProviderRoute
+  '/_visitor/auth/link/$token': typeof VisitorAuthLinkTokenRoute
   '/users/$email/subscriptions/$referenceId': typeof UsersEmailSubscriptionsReferenceIdRoute
 }
 export interface FileRouteTypes {
@@ -326,6 +335,7 @@ export interface FileRouteTypes {
     | '/users/$email/'
     | '/billing/invoices/$invoiceNumber'
     | '/auth/callback/$provider'
+    | '/auth/link/$token'
     | '/users/$email/subscriptions/$referenceId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -356,6 +366,7 @@ export interface FileRouteTypes {
     | '/users/$email'
     | '/billing/invoices/$invoiceNumber'
     | '/auth/callback/$provider'
+    | '/auth/link/$token'
     | '/users/$email/subscriptions/$referenceId'
   id:
     | '__root__'
@@ -389,6 +400,7 @@ export interface FileRouteTypes {
     | '/users/$email/'
     | '/_signedIn/billing_/invoices/$invoiceNumber'
     | '/_visitor/auth/callback/$provider'
+    | '/_visitor/auth/link/$token'
     | '/users/$email/subscriptions/$referenceId'
   fileRoutesById: FileRoutesById
 }
@@ -618,6 +630,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VisitorAuthCallbackProviderRouteImport
       parentRoute: typeof VisitorRoute
     }
+    '/_visitor/auth/link/$token': {
+      id: '/_visitor/auth/link/$token'
+      path: '/auth/link/$token'
+      fullPath: '/auth/link/$token'
+      preLoaderRoute: typeof VisitorAuthLinkTokenRouteImport
+      parentRoute: typeof VisitorRoute
+    }
     '/users/$email/subscriptions/$referenceId': {
       id: '/users/$email/subscriptions/$referenceId'
       path: '/users/$email/subscriptions/$referenceId'
@@ -685,6 +704,7 @@ interface VisitorRouteChildren {
   VisitorWelcomeRoute: typeof VisitorWelcomeRoute
   VisitorQrcodeLoginIdRoute: typeof VisitorQrcodeLoginIdRoute
   VisitorAuthCallbackProviderRoute: typeof VisitorAuthCallbackProviderRoute
+  VisitorAuthLinkTokenRoute: typeof VisitorAuthLinkTokenRoute
 }
 
 const VisitorRouteChildren: VisitorRouteChildren = {
@@ -693,6 +713,7 @@ const VisitorRouteChildren: VisitorRouteChildren = {
   VisitorWelcomeRoute: VisitorWelcomeRoute,
   VisitorQrcodeLoginIdRoute: VisitorQrcodeLoginIdRoute,
   VisitorAuthCallbackProviderRoute: VisitorAuthCallbackProviderRoute,
+  VisitorAuthLinkTokenRoute: VisitorAuthLinkTokenRoute,
 }
 
 const VisitorRouteWithChildren =

@@ -1,5 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { newPasswordErrorsOf } from '../../contract/account-creation';
+import type { ProviderId } from '../../contract/federated-sign-in';
+import type { ResetPasswordRequest, ResetTokenStatus } from '../../contract/password';
 
 /** Why a reset was refused; views map each to a translated message. */
 export type ResetPasswordFailure = 'invalidLink' | 'passwordTooCommon' | 'unavailable';
@@ -13,11 +15,16 @@ export type ResetPasswordContext = {
   repeatPassword: string;
   fieldErrors: ResetPasswordFieldErrors;
   failure: ResetPasswordFailure | null;
+  /** The providers whose sign-ins are linked to the link's account (security issue 21). */
+  linkedProviders: ProviderId[];
+  /** Whether the reset also removes those sign-ins: somebody else might have linked one. */
+  unlinkSignIns: boolean;
 };
 
 export type ResetPasswordEvent =
   | { type: 'user.changePassword'; value: string }
   | { type: 'user.changeRepeatPassword'; value: string }
+  | { type: 'user.toggleUnlinkSignIns' }
   | { type: 'user.submit' }
   | { type: 'user.retry' };
 
@@ -38,6 +45,8 @@ export function fieldErrorsOf(form: Pick<ResetPasswordContext, 'password' | 'rep
 const editing = {
   'user.changePassword': { target: '#resetPassword.editing', actions: 'changePassword' },
   'user.changeRepeatPassword': { target: '#resetPassword.editing', actions: 'changeRepeatPassword' },
+  // Ticking the box fixes no field and answers no failure: the state stays what it is.
+  'user.toggleUnlinkSignIns': { guard: 'hasLinkedSignIns', actions: 'toggleUnlinkSignIns' },
 } as const;
 
 /**
@@ -51,10 +60,10 @@ export const resetPasswordMachine = setup({
     input: {} as ResetPasswordInput,
   },
   actors: {
-    checkResetToken: fromPromise<{ valid: boolean }, { token: string }>(async () => {
+    checkResetToken: fromPromise<ResetTokenStatus, { token: string }>(async () => {
       throw new Error('checkResetToken is provided by the app');
     }),
-    resetPassword: fromPromise<void, { token: string; password: string }>(async () => {
+    resetPassword: fromPromise<void, ResetPasswordRequest>(async () => {
       throw new Error('resetPassword is provided by the app');
     }),
   },
@@ -67,13 +76,16 @@ export const resetPasswordMachine = setup({
       assertEvent(event, 'user.changeRepeatPassword');
       return { repeatPassword: event.value, fieldErrors: { ...context.fieldErrors, repeatPassword: undefined } };
     }),
+    keepLinkedProviders: assign({ linkedProviders: (_, status: ResetTokenStatus) => status.linkedProviders }),
+    toggleUnlinkSignIns: assign({ unlinkSignIns: ({ context }) => !context.unlinkSignIns }),
     showFieldErrors: assign({ fieldErrors: ({ context }) => fieldErrorsOf(context) }),
-    /** Say "Password Changed" and leave for sign-in. */
+    /** Say "Password Changed" (and that the linked sign-ins are gone, when they were removed), then leave for sign-in. */
     completeReset: () => {},
   },
   guards: {
     isFormValid: ({ context }) => Object.keys(fieldErrorsOf(context)).length === 0,
-    isTokenValid: (_, status: { valid: boolean }) => status.valid,
+    isTokenValid: (_, status: ResetTokenStatus) => status.valid,
+    hasLinkedSignIns: ({ context }) => context.linkedProviders.length > 0,
     isLinkRefused: (_, error: unknown) => error instanceof ResetPasswordError && error.failure === 'invalidLink',
   },
 }).createMachine({
@@ -84,6 +96,8 @@ export const resetPasswordMachine = setup({
     repeatPassword: '',
     fieldErrors: {},
     failure: null,
+    linkedProviders: [],
+    unlinkSignIns: false,
   }),
   initial: 'checkingLink',
   states: {
@@ -94,7 +108,11 @@ export const resetPasswordMachine = setup({
         src: 'checkResetToken',
         input: ({ context }) => ({ token: context.token }),
         onDone: [
-          { guard: { type: 'isTokenValid', params: ({ event }) => event.output }, target: 'editing' },
+          {
+            guard: { type: 'isTokenValid', params: ({ event }) => event.output },
+            target: 'editing',
+            actions: { type: 'keepLinkedProviders', params: ({ event }) => event.output },
+          },
           { target: 'invalidLink' },
         ],
         onError: 'checkFailed',
@@ -131,7 +149,12 @@ export const resetPasswordMachine = setup({
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
-        input: ({ context }) => ({ token: context.token, password: context.password }),
+        // The choice is sent only where it was offered.
+        input: ({ context }) => ({
+          token: context.token,
+          password: context.password,
+          ...(context.linkedProviders.length > 0 ? { unlinkSignIns: context.unlinkSignIns } : {}),
+        }),
         onDone: { target: 'done', actions: 'completeReset' },
         onError: [
           {

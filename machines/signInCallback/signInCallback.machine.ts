@@ -1,6 +1,11 @@
-import { assign, fromPromise, not, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
-import type { CompleteSignInRequest, CompleteSignInResponse } from '../../contract/federated-sign-in';
+import type {
+  CompleteSignInRequest,
+  CompleteSignInResponse,
+  ProviderLinkRequired,
+  ProviderSignedIn,
+} from '../../contract/federated-sign-in';
 
 export type SignInCallbackInput = {
   provider: string;
@@ -22,7 +27,18 @@ export type SignInCallbackContext = SignInCallbackInput & {
   region: string | null;
   /** The server's `message` for a refused sign-in; null when it sent none (network, 5xx). */
   failureMessage: string | null;
+  /** The account the provider's address belongs to, while its owner's consent to the link is asked. */
+  link: Pick<ProviderLinkRequired, 'email' | 'passwordSet'> | null;
+  /** The account's password, typed to consent to the link. */
+  password: string;
+  /** Why the last consent or mail failed: the server's message, or null when it sent none. */
+  linkFailure: { message: string | null } | null;
 };
+
+export type SignInCallbackEvent =
+  | { type: 'user.changePassword'; value: string }
+  | { type: 'user.linkWithPassword' }
+  | { type: 'user.mailLink' };
 
 /** A sign-in the server refused with `{ error, message }`: the message says why. */
 export class CallbackRefused extends Error {
@@ -33,6 +49,15 @@ export class CallbackRefused extends Error {
 }
 
 const failureMessageOf = (error: unknown) => (error instanceof CallbackRefused ? error.message : null);
+
+/** The sign-in that a completion or a consented link answered with. */
+const signedInOutput = ({ event }: { event: object }) => (event as { output: ProviderSignedIn }).output;
+
+/** The person signed in: who, whether the account is new, and where to go; the app is told who. */
+const afterSignIn = [
+  { type: 'rememberSignIn', params: signedInOutput },
+  { type: 'signedIn', params: (args: { event: object }) => signedInOutput(args).user },
+] as const;
 
 /**
  * The sign-in callback page `/auth/callback/{provider}` (spec section 2): the provider's answer is
@@ -45,6 +70,7 @@ export const signInCallbackMachine = setup({
   types: {
     context: {} as SignInCallbackContext,
     input: {} as SignInCallbackInput,
+    events: {} as SignInCallbackEvent,
   },
   actors: {
     completeSignIn: fromPromise<CompleteSignInResponse, { provider: string; answer: CompleteSignInRequest }>(
@@ -52,12 +78,25 @@ export const signInCallbackMachine = setup({
         throw new Error('completeSignIn is provided by the app');
       },
     ),
+    /** POST /api/auth/providers/link/password: the account's password consents to the link. */
+    linkWithPassword: fromPromise<ProviderSignedIn, { password: string }>(async () => {
+      throw new Error('linkWithPassword is provided by the app');
+    }),
+    /** POST /api/auth/providers/link/mail: a link to consent with, mailed to the account's address. */
+    mailLink: fromPromise<void>(async () => {
+      throw new Error('mailLink is provided by the app');
+    }),
     /** GET /api/v1/location on the directory service: a region code, or null. */
     lookUpRegion: fromPromise<string | null>(async () => {
       throw new Error('lookUpRegion is provided by the app');
     }),
   },
   actions: {
+    rememberSignIn: assign((_, output: ProviderSignedIn) => ({
+      user: output.user,
+      accountCreated: output.accountCreated,
+      redirect: output.redirect,
+    })),
     /** The app tells the session who signed in. */
     signedIn: (_, _user: SessionClaims) => {},
     /** The app goes to `/phone-number-input?redirect=…`. */
@@ -66,6 +105,9 @@ export const signInCallbackMachine = setup({
     followRedirect: (_, _redirect: string) => {},
   },
   guards: {
+    isLinkRequired: ({ event }) =>
+      'output' in event && (event.output as CompleteSignInResponse).outcome === 'linkRequired',
+    canLinkWithPassword: ({ context }) => context.link?.passwordSet === true && context.password.length > 0,
     /** Everything but the region: just created, no phone, and the flag. */
     mayOfferPhone: ({ context }) => context.accountCreated && !context.user?.phone && context.phoneOfferWanted,
     isRegionKnown: ({ context }) => context.region !== null,
@@ -82,6 +124,9 @@ export const signInCallbackMachine = setup({
     redirect: '/account',
     region: input.browserRegion,
     failureMessage: null,
+    link: null,
+    password: '',
+    linkFailure: null,
   }),
   initial: 'completing',
   states: {
@@ -91,20 +136,80 @@ export const signInCallbackMachine = setup({
         id: 'completeSignIn',
         src: 'completeSignIn',
         input: ({ context }) => ({ provider: context.provider, answer: context.answer }),
-        onDone: {
-          target: 'choosingDestination',
-          actions: [
-            assign(({ event }) => ({
-              user: event.output.user,
-              accountCreated: event.output.accountCreated,
-              redirect: event.output.redirect,
-            })),
-            { type: 'signedIn', params: ({ event }) => event.output.user },
-          ],
-        },
+        onDone: [
+          {
+            guard: 'isLinkRequired',
+            target: 'linking',
+            actions: assign({
+              link: ({ event }) => event.output as ProviderLinkRequired,
+            }),
+          },
+          {
+            target: 'choosingDestination',
+            actions: afterSignIn,
+          },
+        ],
         onError: {
           target: 'refused',
           actions: assign({ failureMessage: ({ event }) => failureMessageOf(event.error) }),
+        },
+      },
+    },
+    /**
+     * The provider vouched for the address of an account that exists (issue 21): its owner
+     * consents to the link with the account's password, or by a link mailed to the address
+     * (the only way for an account without a password). No session exists until then.
+     */
+    linking: {
+      initial: 'askingConsent',
+      states: {
+        askingConsent: {
+          on: {
+            'user.changePassword': {
+              actions: assign({
+                password: ({ event }) => {
+                  assertEvent(event, 'user.changePassword');
+                  return event.value;
+                },
+              }),
+            },
+            'user.linkWithPassword': { guard: 'canLinkWithPassword', target: 'checkingPassword' },
+            'user.mailLink': 'mailingLink',
+          },
+        },
+        checkingPassword: {
+          tags: ['busy'],
+          entry: assign({ linkFailure: null }),
+          invoke: {
+            id: 'linkWithPassword',
+            src: 'linkWithPassword',
+            input: ({ context }) => ({ password: context.password }),
+            onDone: {
+              target: '#signInCallback.choosingDestination',
+              actions: [assign({ password: '' }), ...afterSignIn],
+            },
+            onError: {
+              target: 'askingConsent',
+              actions: assign({ linkFailure: ({ event }) => ({ message: failureMessageOf(event.error) }) }),
+            },
+          },
+        },
+        mailingLink: {
+          tags: ['busy'],
+          entry: assign({ linkFailure: null }),
+          invoke: {
+            id: 'mailLink',
+            src: 'mailLink',
+            onDone: 'linkMailed',
+            onError: {
+              target: 'askingConsent',
+              actions: assign({ linkFailure: ({ event }) => ({ message: failureMessageOf(event.error) }) }),
+            },
+          },
+        },
+        /** The mail is on its way; the person may ask for another (the server limits how many). */
+        linkMailed: {
+          on: { 'user.mailLink': 'mailingLink' },
         },
       },
     },

@@ -75,9 +75,26 @@ export const federatedIdentities = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.provider, table.subject] })],
 );
+
+/** A provider's sign-in waiting for the account's owner to consent to its link (migration 0027). */
+export const identityLinks = pgTable('identity_links', {
+  bindingHash: text('binding_hash').primaryKey(),
+  confirmationHash: text('confirmation_hash').unique(),
+  provider: text('provider').notNull(),
+  subject: text('subject').notNull(),
+  email: text('email').notNull(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  redirect: text('redirect').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
 
 /** A sign-in started at a provider, used once within its lifetime (migration 0017). */
 export const federatedSignIns = pgTable('federated_sign_ins', {

@@ -158,6 +158,74 @@ export const teamAccountMessages = {
   },
 } satisfies Record<string, MessageDescriptor>;
 
+/** The link with which the owner of an account consents to linking a provider's sign-in to it (issue 21). */
+export const identityLinkMessages = {
+  subject: /*i18n*/ {
+    id: 'identityLink.subject',
+    message: 'Link your {providerName} sign-in to your {productName} account',
+    comment: '{providerName} is the sign-in provider: Google, Microsoft, or a company’s name.',
+  },
+  intro: /*i18n*/ {
+    id: 'identityLink.intro',
+    message:
+      'Someone signed in with {providerName} using this e-mail address and asked to link that sign-in to your {productName} account.',
+  },
+  openLink: /*i18n*/ {
+    id: 'identityLink.openLink',
+    message: 'To link it, so that you can sign in with {providerName} from now on, open this link:',
+    comment: 'Plain-text mail: followed by the link on a line of its own.',
+  },
+  linkLabel: /*i18n*/ {
+    id: 'identityLink.linkLabel',
+    message: 'Link my {providerName} sign-in',
+    comment: 'HTML mail: the text of the link that consents to linking the sign-in.',
+  },
+  lifetime: /*i18n*/ {
+    id: 'identityLink.lifetime',
+    message:
+      '{minutes, plural, one {The link works for # minute, and only once.} other {The link works for # minutes, and only once.}}',
+  },
+  ignore: /*i18n*/ {
+    id: 'identityLink.ignore',
+    message: 'If it was not you, ignore this e-mail: nothing is linked without the link.',
+  },
+} satisfies Record<string, MessageDescriptor>;
+
+/** Tells the owner that a provider's sign-in was linked to, or removed from, the account. */
+export const identityChangedMessages = {
+  linkedSubject: /*i18n*/ {
+    id: 'identityChanged.linkedSubject',
+    message: 'Sign-in with {providerName} was added to your {productName} account',
+  },
+  linkedIntro: /*i18n*/ {
+    id: 'identityChanged.linkedIntro',
+    message: 'From now on you can sign in to your {productName} account with {providerName}.',
+  },
+  unlinkedSubject: /*i18n*/ {
+    id: 'identityChanged.unlinkedSubject',
+    message: 'Sign-in with {providerName} was removed from your {productName} account',
+  },
+  unlinkedIntro: /*i18n*/ {
+    id: 'identityChanged.unlinkedIntro',
+    message: 'Your {productName} account can no longer be signed in to with {providerName}.',
+  },
+  notYou: /*i18n*/ {
+    id: 'identityChanged.notYou',
+    message:
+      'If this was not you, reset your password now, then check the sign-ins linked on your account page and remove any you do not know:',
+    comment: 'Plain-text mail: followed by the link to the forgot-password page on a line of its own.',
+  },
+  linkLabel: /*i18n*/ {
+    id: 'identityChanged.linkLabel',
+    message: 'Reset my password',
+    comment: 'HTML mail: the text of the link to the forgot-password page.',
+  },
+  itWasYou: /*i18n*/ {
+    id: 'identityChanged.itWasYou',
+    message: 'If it was you, there is nothing more to do.',
+  },
+} satisfies Record<string, MessageDescriptor>;
+
 export const commonMessages = {
   support: /*i18n*/ {
     id: 'common.support',

@@ -1,4 +1,5 @@
 import { verificationCodeLifetimeSeconds } from '../../contract/account-creation';
+import { identityLinkLifetimeSeconds } from '../../contract/federated-sign-in';
 import type { Locale } from '../../contract/locales';
 import { resetTokenLifetimeSeconds } from '../../contract/password';
 import { invitationLifetimeSeconds } from '../../contract/teams';
@@ -7,6 +8,8 @@ import type { Mail } from '../services/outbox';
 import { directionOf, type Translate, translatorFor } from './i18n';
 import {
   commonMessages,
+  identityChangedMessages,
+  identityLinkMessages,
   passwordChangedMessages,
   passwordResetMessages,
   teamAccountMessages,
@@ -166,28 +169,87 @@ export function passwordResetMail(env: MailEnv, locale: Locale, email: string, t
   });
 }
 
-/** Tells the owner that the account's password changed, with a way back in if it was not them. */
-export function passwordChangedMail(env: MailEnv, locale: Locale, email: string): Mail {
-  const t = translatorFor(locale);
-  const { productName, supportEmail } = env;
-  const subject = t(passwordChangedMessages.subject, { productName });
-  const intro = t(passwordChangedMessages.intro, { productName });
-  const notYou = t(passwordChangedMessages.notYou);
-  const itWasYou = t(passwordChangedMessages.itWasYou);
+/**
+ * A mail that tells the owner of a change to the account: what changed, and if it was not them, the
+ * way back in (the forgot-password page).
+ */
+function changeNoticeMail(
+  env: MailEnv,
+  t: Translate,
+  locale: Locale,
+  mail: { to: string; subject: string; intro: string; notYou: string; linkLabel: string; itWasYou: string },
+): Mail {
   const forgot = `${env.publicOrigin}/password/forgot`;
-  const support = supportLine(t, locale, supportEmail);
+  const support = supportLine(t, locale, env.supportEmail);
+  const { subject, intro, notYou, itWasYou } = mail;
   return {
-    to: email,
+    to: mail.to,
     subject,
     text: [intro, '', notYou, forgot, '', itWasYou, '', support.text].join('\n'),
     html: htmlDocument(locale, subject, [
       { kind: 'paragraph', text: intro },
       { kind: 'paragraph', text: notYou },
-      { kind: 'link', href: forgot, label: t(passwordChangedMessages.linkLabel) },
+      { kind: 'link', href: forgot, label: mail.linkLabel },
       { kind: 'note', text: itWasYou },
       support.html,
     ]),
   };
+}
+
+/** Tells the owner that the account's password changed, with a way back in if it was not them. */
+export function passwordChangedMail(env: MailEnv, locale: Locale, email: string): Mail {
+  const t = translatorFor(locale);
+  const { productName } = env;
+  return changeNoticeMail(env, t, locale, {
+    to: email,
+    subject: t(passwordChangedMessages.subject, { productName }),
+    intro: t(passwordChangedMessages.intro, { productName }),
+    notYou: t(passwordChangedMessages.notYou),
+    linkLabel: t(passwordChangedMessages.linkLabel),
+    itWasYou: t(passwordChangedMessages.itWasYou),
+  });
+}
+
+/** The link with which the account's owner consents to linking a provider's sign-in (30 minutes, once). */
+export function identityLinkMail(
+  env: MailEnv,
+  locale: Locale,
+  email: string,
+  providerName: string,
+  token: string,
+): Mail {
+  const t = translatorFor(locale);
+  const { productName, supportEmail } = env;
+  return linkMail(t, locale, supportEmail, {
+    to: email,
+    subject: t(identityLinkMessages.subject, { providerName, productName }),
+    intro: t(identityLinkMessages.intro, { providerName, productName }),
+    openLink: t(identityLinkMessages.openLink, { providerName }),
+    href: `${env.publicOrigin}/auth/link/${encodeURIComponent(token)}`,
+    linkLabel: t(identityLinkMessages.linkLabel, { providerName }),
+    lifetime: t(identityLinkMessages.lifetime, { minutes: Math.round(identityLinkLifetimeSeconds / 60) }),
+    note: t(identityLinkMessages.ignore),
+  });
+}
+
+/** Tells the owner that a provider's sign-in was linked to or removed from the account, with a way back in. */
+export function identityChangedMail(
+  env: MailEnv,
+  locale: Locale,
+  email: string,
+  change: { kind: 'linked' | 'unlinked'; providerName: string },
+): Mail {
+  const t = translatorFor(locale);
+  const values = { productName: env.productName, providerName: change.providerName };
+  const linked = change.kind === 'linked';
+  return changeNoticeMail(env, t, locale, {
+    to: email,
+    subject: t(linked ? identityChangedMessages.linkedSubject : identityChangedMessages.unlinkedSubject, values),
+    intro: t(linked ? identityChangedMessages.linkedIntro : identityChangedMessages.unlinkedIntro, values),
+    notYou: t(identityChangedMessages.notYou),
+    linkLabel: t(identityChangedMessages.linkLabel),
+    itWasYou: t(identityChangedMessages.itWasYou),
+  });
 }
 
 /** The invitation of a person who has an account: a link with the single-use code, bound to this address. */

@@ -1,12 +1,17 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { SessionResponse } from '../../contract/auth';
+import type { SessionClaims, SessionResponse } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import {
   CompleteSignInRequest,
   type CompleteSignInResponse,
+  ConfirmLinkRequest,
   FederatedSignInMessage,
   federatedSignInLifetimeSeconds,
+  identityLinkLifetimeSeconds,
+  type LinkMailResponse,
+  LinkWithPasswordRequest,
+  type ProviderSignedIn,
   StartCompanySignInRequest,
   StartProviderSignInRequest,
   type StartSignInResponse,
@@ -20,13 +25,19 @@ import {
   setSessionCookie,
   validateJson,
 } from '../http/middleware';
+import { negotiateLocale } from '../mail/i18n';
 import { type FederatedSignInRefusal, FederatedSignInRefused } from '../services/federated-sign-in/federated-sign-in';
+import { IdentityLinkRefused } from '../services/federated-sign-in/identity-links';
 import type { AppServices } from '../services/index';
+import { identityLinkRefusals } from './linked-sign-ins';
 
 /** Binds a started sign-in to the browser that started it; only its SHA-256 is stored. */
 export const signInBindingCookieName = 'portal_provider_sign_in';
 /** Sent only to the calls that complete a sign-in. */
 const bindingCookiePath = '/api/auth/providers';
+/** Names the sign-in that waits for its owner's consent to be linked to an existing account (issue 21). */
+export const identityLinkCookieName = 'portal_provider_link';
+const identityLinkCookiePath = '/api/auth/providers/link';
 
 const refusals: Record<FederatedSignInRefusal, (retryAfterSeconds: number) => ApiFailure> = {
   providerUnknown: () => new ApiFailure(404, ErrorCode.notFound, FederatedSignInMessage.providerUnknown),
@@ -46,14 +57,20 @@ async function answering<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (error instanceof FederatedSignInRefused) throw refusals[error.reason](error.retryAfterSeconds);
+    if (error instanceof IdentityLinkRefused) throw identityLinkRefusals[error.reason](error.retryAfterSeconds);
     throw error;
   }
 }
 
 /** Sign-in through OpenID Connect providers: start (social or by work address) and complete. */
 export function federatedSignInRoutes(services: AppServices) {
-  const { env, federatedSignIn } = services;
+  const { env, federatedSignIn, identityLinks } = services;
   const bindingCookieOptions = { ...sessionCookieOptions(env), path: bindingCookiePath };
+  const identityLinkCookieOptions = { ...sessionCookieOptions(env), path: identityLinkCookiePath };
+  const requesterOf = (c: Context<AppEnv>) => ({
+    clientAddress: clientAddressOf(c, env),
+    userAgent: c.req.header('user-agent') ?? null,
+  });
 
   return new Hono<AppEnv>()
     .post('/api/auth/providers/:provider/start', validateJson(StartProviderSignInRequest), async (c) => {
@@ -92,14 +109,55 @@ export function federatedSignInRoutes(services: AppServices) {
           userAgent: c.req.header('user-agent') ?? null,
         }),
       );
+      if (result.outcome === 'linkRequired') {
+        setCookie(c, identityLinkCookieName, result.binding, {
+          ...identityLinkCookieOptions,
+          maxAge: identityLinkLifetimeSeconds,
+        });
+        const { provider, email, passwordSet } = result;
+        return c.json({ outcome: 'linkRequired', provider, email, passwordSet } satisfies CompleteSignInResponse, 200);
+      }
       setSessionCookie(c, env, result.token);
       return c.json(
         {
+          outcome: 'signedIn',
           user: result.claims,
           accountCreated: result.accountCreated,
           redirect: result.redirect,
         } satisfies CompleteSignInResponse & SessionResponse,
         200,
       );
+    })
+    .post('/api/auth/providers/link/password', validateJson(LinkWithPasswordRequest), async (c) => {
+      const { password } = bodyOf(c, LinkWithPasswordRequest);
+      const linked = await answering(() =>
+        identityLinks.linkWithPassword(getCookie(c, identityLinkCookieName), password, requesterOf(c)),
+      );
+      deleteCookie(c, identityLinkCookieName, identityLinkCookieOptions);
+      setSessionCookie(c, env, linked.token);
+      return c.json(signedInAfterLink(linked), 200);
+    })
+    .post('/api/auth/providers/link/mail', async (c) => {
+      await answering(() =>
+        identityLinks.mailLink(getCookie(c, identityLinkCookieName), negotiateLocale(c.req.header('accept-language'))),
+      );
+      return c.json({ success: true, message: FederatedSignInMessage.linkMailSent } satisfies LinkMailResponse, 202);
+    })
+    .post('/api/auth/providers/link/confirm', validateJson(ConfirmLinkRequest), async (c) => {
+      const { token } = bodyOf(c, ConfirmLinkRequest);
+      const linked = await answering(() => identityLinks.confirm(token, requesterOf(c)));
+      deleteCookie(c, identityLinkCookieName, identityLinkCookieOptions);
+      setSessionCookie(c, env, linked.token);
+      return c.json(signedInAfterLink(linked), 200);
     });
+}
+
+/** A consented link signs the person in, to where their provider sign-in was started to lead. */
+function signedInAfterLink(linked: { claims: SessionClaims; redirect: string }) {
+  return {
+    outcome: 'signedIn',
+    user: linked.claims,
+    accountCreated: false,
+    redirect: linked.redirect,
+  } satisfies ProviderSignedIn & SessionResponse;
 }

@@ -14,12 +14,7 @@ import { negotiateLocale } from '../mail/i18n';
 import { securityEvent } from '../security-events';
 import { findUserById } from '../services/accounts';
 import type { AppServices } from '../services/index';
-import {
-  changePassword,
-  isResetTokenValid,
-  queuePasswordResetRequest,
-  resetPassword,
-} from '../services/password-reset';
+import { changePassword, queuePasswordResetRequest, resetPassword, resetTokenStatus } from '../services/password-reset';
 import { isCommonPassword, verifyPassword } from '../services/passwords';
 import type { RateLimitRule } from '../services/rate-limit';
 import { signInLimits } from '../services/sign-in';
@@ -55,14 +50,25 @@ export function passwordRoutes(services: AppServices) {
     })
     .get('/reset/:token', async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ valid: await isResetTokenValid(services, c.req.param('token')) }, 200);
+      return c.json(await resetTokenStatus(services, c.req.param('token')), 200);
     })
     .post('/reset', validateJson(ResetPasswordRequest), async (c) => {
-      const { token, password } = bodyOf(c, ResetPasswordRequest);
+      const { token, password, unlinkSignIns } = bodyOf(c, ResetPasswordRequest);
       if (isCommonPassword(password)) throw failures.passwordTooCommon();
-      const userId = await resetPassword(services, token, password);
-      if (!userId) throw invalidResetLink();
-      securityEvent(services.logger, { event: 'password.reset', clientAddress: clientAddressOf(c, env), userId });
+      const reset = await resetPassword(services, token, password, { unlinkSignIns });
+      if (!reset) throw invalidResetLink();
+      const { userId, unlinkedProviders } = reset;
+      const clientAddress = clientAddressOf(c, env);
+      securityEvent(services.logger, { event: 'password.reset', clientAddress, userId });
+      for (const provider of unlinkedProviders) {
+        securityEvent(services.logger, {
+          event: 'identity.unlinked',
+          clientAddress,
+          userId,
+          provider,
+          reason: 'passwordReset',
+        });
+      }
       return c.json({ success: true as const }, 200);
     })
     .put('/', requireSession(), validateJson(ChangePasswordRequest), async (c) => {

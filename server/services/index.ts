@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import { createLedger } from './billing/ledger';
 import { createBotCheck } from './bot-check';
 import { createFederatedSignIn } from './federated-sign-in/federated-sign-in';
+import { createIdentityLinks } from './federated-sign-in/identity-links';
 import { createOutbox } from './outbox';
 import { createSmsSender } from './phone/sms';
 import { createRateLimiter } from './rate-limit';
@@ -32,6 +33,8 @@ export function createServices({ database, env, logger, now = () => new Date() }
     idleSeconds: env.sessionIdleSeconds,
     now,
   });
+  const rateLimiter = createRateLimiter(db, now);
+  const identityLinks = createIdentityLinks({ db, env, sessions, rateLimiter, logger, now });
   return {
     database,
     db,
@@ -40,8 +43,9 @@ export function createServices({ database, env, logger, now = () => new Date() }
     now,
     keys,
     sessions,
-    federatedSignIn: createFederatedSignIn({ db, env, sessions, logger, now }),
-    rateLimiter: createRateLimiter(db, now),
+    identityLinks,
+    federatedSignIn: createFederatedSignIn({ db, env, sessions, identityLinks, logger, now }),
+    rateLimiter,
     codes: createVerificationCodes(db, now),
     outbox: createOutbox(db, logger, now),
     sms: createSmsSender({ db, settings: env.sms, logger, now }),

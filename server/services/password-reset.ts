@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { ProviderId } from '../../contract/federated-sign-in';
 import type { Locale } from '../../contract/locales';
-import { resetTokenLifetimeSeconds } from '../../contract/password';
+import { type ResetTokenStatus, resetTokenLifetimeSeconds } from '../../contract/password';
 import type { Database } from '../db/database';
-import { passwordResetRequests, passwordResetTokens, sessions, users } from '../db/schema';
+import { federatedIdentities, passwordResetRequests, passwordResetTokens, sessions, users } from '../db/schema';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { storedLocale } from '../mail/i18n';
@@ -97,15 +98,29 @@ async function liveToken(deps: PasswordDeps, token: string) {
   return row ?? null;
 }
 
-export async function isResetTokenValid(deps: PasswordDeps, token: string): Promise<boolean> {
-  return (await liveToken(deps, token)) !== null;
+/** Whether the link works, and which providers' sign-ins its account has linked (the page offers to unlink them). */
+export async function resetTokenStatus(deps: PasswordDeps, token: string): Promise<ResetTokenStatus> {
+  const row = await liveToken(deps, token);
+  if (!row) return { valid: false, linkedProviders: [] };
+  const linked = await deps.db
+    .selectDistinct({ provider: federatedIdentities.provider })
+    .from(federatedIdentities)
+    .where(eq(federatedIdentities.userId, row.userId))
+    .orderBy(federatedIdentities.provider);
+  return { valid: true, linkedProviders: linked.map((identity) => identity.provider as ProviderId) };
 }
 
 /**
- * Sets the new password, uses the link up, and signs out every session of the account. Returns the
- * account's id, or null when the link does not work.
+ * Sets the new password, uses the link up, and signs out every session of the account; when asked,
+ * removes every provider sign-in linked to it too (someone else may have linked one). Returns the
+ * account's id and the providers unlinked, or null when the link does not work.
  */
-export async function resetPassword(deps: PasswordDeps, token: string, password: string): Promise<string | null> {
+export async function resetPassword(
+  deps: PasswordDeps,
+  token: string,
+  password: string,
+  { unlinkSignIns = false }: { unlinkSignIns?: boolean } = {},
+): Promise<{ userId: string; unlinkedProviders: string[] } | null> {
   const row = await liveToken(deps, token);
   if (!row) return null;
   const passwordHash = await hashPassword(password);
@@ -116,7 +131,7 @@ export async function resetPassword(deps: PasswordDeps, token: string, password:
       .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
       .returning({ id: passwordResetTokens.id });
     // Two resets racing with one link: only the first wins.
-    if (used.length === 0) return false;
+    if (used.length === 0) return null;
     const [before] = await tx
       .select({ passwordHash: users.passwordHash })
       .from(users)
@@ -132,13 +147,18 @@ export async function resetPassword(deps: PasswordDeps, token: string, password:
       .update(sessions)
       .set({ revokedAt: deps.now() })
       .where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
+    const unlinked = unlinkSignIns
+      ? await tx
+          .delete(federatedIdentities)
+          .where(eq(federatedIdentities.userId, row.userId))
+          .returning({ provider: federatedIdentities.provider })
+      : [];
     // A first password chosen from an admin's invitation changed nothing the owner had.
     await afterPasswordChanged(tx, deps, row.userId, { notify: Boolean(before?.passwordHash) });
-    return true;
+    return { userId: row.userId, unlinkedProviders: unlinked.map((identity) => identity.provider) };
   });
-  if (!reset) return null;
-  deps.sessions.forgetRevokedOf(row.userId);
-  return row.userId;
+  if (reset) deps.sessions.forgetRevokedOf(row.userId);
+  return reset;
 }
 
 /** A signed-in person's new password; every other session of the account is signed out. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ErrorBody } from '../../contract/errors';
+import { ErrorBody, ErrorCode } from '../../contract/errors';
 
 /**
  * A refused or failed call: the status and the server's `{ error, message }` when it sent one, and
@@ -55,7 +55,10 @@ export async function apiRequest<TSchema extends v.GenericSchema>(
     if ((response.status === 401 || alsoUnauthorized.includes(response.status)) && !expectUnauthorized)
       onUnauthorized();
     const error = v.safeParse(ErrorBody, payload);
-    throw new ApiError(response.status, error.success ? error.output : null, payload);
+    // "Busy, try again in a moment" is no refusal of what was asked: every view words it as its own
+    // "please try again" (translated), as for a network failure, rather than the server's English.
+    const explanation = error.success && error.output.error !== ErrorCode.serviceBusy ? error.output : null;
+    throw new ApiError(response.status, explanation, payload);
   }
   return v.parse(schema, payload);
 }

@@ -1,10 +1,12 @@
 import { setupI18n } from '@lingui/core';
-import { fireEvent } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
-import { PasswordMessage } from '../../contract/password';
+import type { SignInProvider } from '../../contract/federated-sign-in';
+import { PasswordMessage, type ResetPasswordRequest, type ResetTokenStatus } from '../../contract/password';
 import {
   fieldErrorsOf,
+  type ResetPasswordContext,
   ResetPasswordError,
   resetPasswordMachine,
 } from '../../machines/resetPassword/resetPassword.machine';
@@ -15,7 +17,30 @@ import { type Driver, describeModel } from '../support/model-based';
 import { resetPasswordCases } from './resetPassword.cases';
 
 type Machine = typeof resetPasswordMachine;
+type Screen = typeof screen;
 const token = 'A'.repeat(43);
+const signInProviders: SignInProvider[] = [
+  { id: 'google', name: 'Google' },
+  { id: 'microsoft', name: 'Microsoft' },
+];
+const unlinkLabel = 'Also remove the sign-ins linked to your account: Google and Microsoft';
+const unlinkHint = 'Do this if you did not link them yourself: nobody can then sign in with them.';
+const signInsRemoved = 'The sign-ins linked to your account were removed.';
+
+/** The box shows only where sign-ins are linked, ticked as the machine says (issue 21). */
+function expectUnlinkChoice(screen: Screen, snapshot: { context: ResetPasswordContext }, { disabled = false } = {}) {
+  const { linkedProviders, unlinkSignIns } = snapshot.context;
+  if (linkedProviders.length === 0) {
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    return;
+  }
+  const box = screen.getByRole('checkbox', { name: unlinkLabel });
+  expect(box).toHaveAccessibleDescription(unlinkHint);
+  if (unlinkSignIns) expect(box).toBeChecked();
+  else expect(box).not.toBeChecked();
+  if (disabled) expect(box).toBeDisabled();
+  else expect(box).toBeEnabled();
+}
 
 /** Sets a field the way a person's typing ends: a change event with the whole value. */
 function changeField(label: string): Driver<Machine> {
@@ -38,8 +63,17 @@ describeModel('resetPassword', {
         .filter(([, message]) => message !== undefined)
         .map(([field]) => field)
         .sort(),
+      // What the person sees of issue 21: whether the box shows, and whether it is ticked.
+      snapshot.context.linkedProviders.length > 0,
+      snapshot.context.unlinkSignIns,
     ]),
   states: {
+    '': {
+      // Only a box that was offered can be ticked.
+      machine: (snapshot) => {
+        if (snapshot.context.unlinkSignIns) expect(snapshot.context.linkedProviders.length).toBeGreaterThan(0);
+      },
+    },
     checkingLink: {
       machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
       view: (screen) => {
@@ -71,9 +105,10 @@ describeModel('resetPassword', {
       },
     },
     editing: {
-      view: (screen) => {
+      view: (screen, snapshot) => {
         expect(screen.getByLabelText('New password')).toBeEnabled();
         expect(screen.getByRole('button', { name: 'Set new password' })).toBeEnabled();
+        expectUnlinkChoice(screen, snapshot);
       },
     },
     invalid: {
@@ -83,15 +118,17 @@ describeModel('resetPassword', {
         // The keys are the spec's English texts, which the test catalog shows as they are.
         for (const message of Object.values(snapshot.context.fieldErrors as Record<string, string | undefined>))
           if (message) expect(screen.getByText(message)).toBeVisible();
+        expectUnlinkChoice(screen, snapshot);
       },
     },
     resetting: {
       machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
-      view: (screen) => {
+      view: (screen, snapshot) => {
         const button = screen.getByRole('button', { name: 'Saving…' });
         expect(button).toBeDisabled();
         expect(button).toHaveAttribute('aria-busy', 'true');
         expect(screen.getByLabelText('New password')).toBeDisabled();
+        expectUnlinkChoice(screen, snapshot, { disabled: true });
       },
     },
     failure: {
@@ -107,11 +144,17 @@ describeModel('resetPassword', {
             : 'Unable to reset password.',
         );
         expect(screen.getByRole('button', { name: 'Set new password' })).toBeEnabled();
+        expectUnlinkChoice(screen, snapshot);
       },
     },
     done: {
       machine: (snapshot) => expect(snapshot.status).toBe('done'),
-      view: (screen) => expect(screen.getByRole('status')).toHaveTextContent('Password Changed'),
+      view: (screen, snapshot) => {
+        const status = screen.getByRole('status');
+        expect(status).toHaveTextContent('Password Changed');
+        if (snapshot.context.unlinkSignIns) expect(status).toHaveTextContent(signInsRemoved);
+        else expect(status).not.toHaveTextContent(signInsRemoved);
+      },
     },
   },
   drivers: {
@@ -119,6 +162,11 @@ describeModel('resetPassword', {
     'user.changeRepeatPassword': changeField('Repeat new password'),
     'user.submit': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Set new password' })),
     'user.retry': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+    // By keyboard: the box is reached and ticked without a pointer.
+    'user.toggleUnlinkSignIns': async ({ user, screen }) => {
+      screen.getByRole('checkbox', { name: unlinkLabel }).focus();
+      await user.keyboard(' ');
+    },
   },
   render: (snapshot, send) => (
     <TestI18n>
@@ -126,6 +174,7 @@ describeModel('resetPassword', {
         snapshot={snapshot}
         send={send}
         forgotPasswordLink={<a href="/password/forgot">Request a new reset link</a>}
+        signInProviders={signInProviders}
       />
     </TestI18n>
   ),
@@ -135,7 +184,7 @@ function typed(password: string, repeatPassword: string) {
   let [snapshot] = initialTransition(resetPasswordMachine, { token });
   [snapshot] = transition(resetPasswordMachine, snapshot, {
     type: 'xstate.done.actor.checkResetToken',
-    output: { valid: true },
+    output: { valid: true, linkedProviders: [] },
     actorId: 'checkResetToken',
   } as never);
   [snapshot] = transition(resetPasswordMachine, snapshot, { type: 'user.changePassword', value: password });
@@ -159,8 +208,11 @@ describe('resetPassword machine', () => {
     const actor = createActor(
       resetPasswordMachine.provide({
         actors: {
-          checkResetToken: fromPromise<{ valid: boolean }, { token: string }>(async () => ({ valid: true })),
-          resetPassword: fromPromise<void, { token: string; password: string }>(async ({ input }) => {
+          checkResetToken: fromPromise<ResetTokenStatus, { token: string }>(async () => ({
+            valid: true,
+            linkedProviders: [],
+          })),
+          resetPassword: fromPromise<void, ResetPasswordRequest>(async ({ input }) => {
             sent.push(input);
           }),
         },
@@ -186,8 +238,11 @@ describe('resetPassword machine', () => {
     const actor = createActor(
       resetPasswordMachine.provide({
         actors: {
-          checkResetToken: fromPromise<{ valid: boolean }, { token: string }>(async () => ({ valid: true })),
-          resetPassword: fromPromise<void, { token: string; password: string }>(async () => {
+          checkResetToken: fromPromise<ResetTokenStatus, { token: string }>(async () => ({
+            valid: true,
+            linkedProviders: [],
+          })),
+          resetPassword: fromPromise<void, ResetPasswordRequest>(async () => {
             throw new ResetPasswordError('invalidLink');
           }),
         },
@@ -207,10 +262,10 @@ describe('resetPassword machine', () => {
     const actor = createActor(
       resetPasswordMachine.provide({
         actors: {
-          checkResetToken: fromPromise<{ valid: boolean }, { token: string }>(async () => {
+          checkResetToken: fromPromise<ResetTokenStatus, { token: string }>(async () => {
             checks += 1;
             if (checks === 1) throw new TypeError('Failed to fetch');
-            return { valid: true };
+            return { valid: true, linkedProviders: [] };
           }),
         },
       }),
@@ -220,6 +275,66 @@ describe('resetPassword machine', () => {
     actor.send({ type: 'user.retry' });
     await waitFor(actor, (state) => state.matches('editing'));
     expect(checks).toBe(2);
+  });
+
+  it('sends the unlinking choice only where it was offered', async () => {
+    async function sentWith(linkedProviders: ResetTokenStatus['linkedProviders'], toggles: number) {
+      const sent: ResetPasswordRequest[] = [];
+      const actor = createActor(
+        resetPasswordMachine.provide({
+          actors: {
+            checkResetToken: fromPromise<ResetTokenStatus, { token: string }>(async () => ({
+              valid: true,
+              linkedProviders,
+            })),
+            resetPassword: fromPromise<void, ResetPasswordRequest>(async ({ input }) => {
+              sent.push(input);
+            }),
+          },
+        }),
+        { input: { token } },
+      ).start();
+      await waitFor(actor, (state) => state.matches('editing'));
+      expect(actor.getSnapshot().context.linkedProviders).toEqual(linkedProviders);
+      for (let toggle = 0; toggle < toggles; toggle += 1) actor.send({ type: 'user.toggleUnlinkSignIns' });
+      actor.send({ type: 'user.changePassword', value: 'a fresh password' });
+      actor.send({ type: 'user.changeRepeatPassword', value: 'a fresh password' });
+      actor.send({ type: 'user.submit' });
+      await waitFor(actor, (state) => state.status === 'done');
+      return sent;
+    }
+    const password = 'a fresh password';
+    expect(await sentWith(['google'], 1)).toEqual([{ token, password, unlinkSignIns: true }]);
+    expect(await sentWith(['google'], 2)).toEqual([{ token, password, unlinkSignIns: false }]);
+    // Nothing linked, no box: a stray toggle changes nothing and nothing is sent about it.
+    expect(await sentWith([], 1)).toEqual([{ token, password }]);
+  });
+
+  it('names one linked sign-in in the singular, by its id when the provider is no longer configured', () => {
+    let [snapshot] = initialTransition(resetPasswordMachine, { token });
+    [snapshot] = transition(resetPasswordMachine, snapshot, {
+      type: 'xstate.done.actor.checkResetToken',
+      output: { valid: true, linkedProviders: ['enterprise'] },
+      actorId: 'checkResetToken',
+    } as never);
+    render(
+      <TestI18n>
+        <ResetPasswordView
+          snapshot={snapshot}
+          send={() => {}}
+          forgotPasswordLink={null}
+          signInProviders={signInProviders}
+        />
+      </TestI18n>,
+    );
+    const box = screen.getByRole('checkbox', {
+      name: 'Also remove the sign-in linked to your account: enterprise',
+    });
+    expect(box).toHaveAccessibleDescription(
+      'Do this if you did not link it yourself: nobody can then sign in with it.',
+    );
+    // Each name is isolated, so a Latin name keeps its direction inside right-to-left text.
+    expect(screen.getByText('enterprise').tagName).toBe('BDI');
   });
 
   it('says what the server says, in the English source', () => {

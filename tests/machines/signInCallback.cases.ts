@@ -1,6 +1,10 @@
 import type { SessionClaims } from '../../contract/auth';
-import { type CompleteSignInResponse, FederatedSignInMessage } from '../../contract/federated-sign-in';
-import { CallbackRefused } from '../../machines/signInCallback/signInCallback.machine';
+import {
+  FederatedSignInMessage,
+  type ProviderLinkRequired,
+  type ProviderSignedIn,
+} from '../../contract/federated-sign-in';
+import { CallbackRefused, type SignInCallbackContext } from '../../machines/signInCallback/signInCallback.machine';
 
 export const newcomer: SessionClaims = {
   sub: '3c9d1f0e-5b7a-4c2d-8e6f-0a1b2c3d4e5f',
@@ -12,23 +16,47 @@ export const newcomer: SessionClaims = {
   idp: 'google',
 };
 
-export const createdAccount: CompleteSignInResponse = {
+export const createdAccount: ProviderSignedIn = {
+  outcome: 'signedIn',
   user: newcomer,
   accountCreated: true,
   redirect: '/activate?activationCode=482913',
 };
 
-export const existingAccount: CompleteSignInResponse = {
+export const existingAccount: ProviderSignedIn = {
+  outcome: 'signedIn',
   user: { ...newcomer, idp: 'password' },
   accountCreated: false,
   redirect: 'https://order.bondline.example/checkout?plan=teams',
 };
+
+/** The provider vouches for the address of an account that has a password, and of one that has none. */
+export const linkToPasswordAccount: ProviderLinkRequired = {
+  outcome: 'linkRequired',
+  provider: 'google',
+  email: 'individual@example.com',
+  passwordSet: true,
+};
+export const linkToProviderAccount: ProviderLinkRequired = { ...linkToPasswordAccount, passwordSet: false };
+
+const refusedWith = (actorId: string, message: string) => ({
+  type: `xstate.error.actor.${actorId}`,
+  error: new CallbackRefused(message),
+  actorId,
+});
+const failed = (actorId: string) => ({
+  type: `xstate.error.actor.${actorId}`,
+  error: new Error('network down'),
+  actorId,
+});
 
 /** Sample events for generating the sign-in callback machine's paths. */
 export const signInCallbackCases = {
   'xstate.done.actor.completeSignIn': [
     { type: 'xstate.done.actor.completeSignIn', output: createdAccount, actorId: 'completeSignIn' },
     { type: 'xstate.done.actor.completeSignIn', output: existingAccount, actorId: 'completeSignIn' },
+    { type: 'xstate.done.actor.completeSignIn', output: linkToPasswordAccount, actorId: 'completeSignIn' },
+    { type: 'xstate.done.actor.completeSignIn', output: linkToProviderAccount, actorId: 'completeSignIn' },
   ],
   'xstate.error.actor.completeSignIn': [
     {
@@ -38,6 +66,23 @@ export const signInCallbackCases = {
     },
     { type: 'xstate.error.actor.completeSignIn', error: new Error('network down'), actorId: 'completeSignIn' },
   ],
+  // A password typed or cleared: one of each kind keeps the paths few.
+  // Only where a password is asked for; consent is sent once one is typed (the button waits for it).
+  'user.changePassword': ({ context }: { context: SignInCallbackContext }) =>
+    context.link?.passwordSet
+      ? [{ type: 'user.changePassword', value: context.password === '' ? 'individual-password-1' : '' }]
+      : [],
+  'user.linkWithPassword': ({ context }: { context: SignInCallbackContext }) =>
+    context.link?.passwordSet && context.password !== '' ? [{ type: 'user.linkWithPassword' }] : [],
+  'xstate.done.actor.linkWithPassword': [
+    { type: 'xstate.done.actor.linkWithPassword', output: existingAccount, actorId: 'linkWithPassword' },
+  ],
+  'xstate.error.actor.linkWithPassword': [
+    refusedWith('linkWithPassword', FederatedSignInMessage.linkPasswordIncorrect),
+    failed('linkWithPassword'),
+  ],
+  'xstate.done.actor.mailLink': [{ type: 'xstate.done.actor.mailLink', output: undefined, actorId: 'mailLink' }],
+  'xstate.error.actor.mailLink': [refusedWith('mailLink', FederatedSignInMessage.linkExpired), failed('mailLink')],
   'xstate.done.actor.lookUpRegion': [
     { type: 'xstate.done.actor.lookUpRegion', output: 'US', actorId: 'lookUpRegion' },
     { type: 'xstate.done.actor.lookUpRegion', output: 'DE', actorId: 'lookUpRegion' },

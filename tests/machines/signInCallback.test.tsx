@@ -1,11 +1,23 @@
+import { fireEvent } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import type { CompleteSignInResponse } from '../../contract/federated-sign-in';
-import { type SignInCallbackInput, signInCallbackMachine } from '../../machines/signInCallback/signInCallback.machine';
+import {
+  type SignInCallbackContext,
+  type SignInCallbackInput,
+  signInCallbackMachine,
+} from '../../machines/signInCallback/signInCallback.machine';
 import { SignInCallbackView } from '../../src/features/federated-sign-in/sign-in-callback.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
-import { createdAccount, existingAccount, newcomer, signInCallbackCases } from './signInCallback.cases';
+import {
+  createdAccount,
+  existingAccount,
+  linkToPasswordAccount,
+  linkToProviderAccount,
+  newcomer,
+  signInCallbackCases,
+} from './signInCallback.cases';
 
 const answer = { code: 'code-from-provider', state: 'state-sent', iss: 'https://accounts.example' };
 // The browser's languages name no region, so the location lookup decides.
@@ -17,13 +29,49 @@ const input: SignInCallbackInput = {
   phoneOfferWanted: true,
 };
 const unavailable = 'We could not sign you in right now. Please try again later.';
+const linkTexts = {
+  unavailable: 'We could not link this sign-in right now. Please try again later.',
+  passwordIncorrect: 'That is not the password of this account. Try again, or have a link sent to your e-mail address.',
+  expired: 'This link has expired or was already used. Sign in with the provider again to link it to your account.',
+  mailed: 'We sent a link to your e-mail address. Open it within 30 minutes to link this sign-in to your account.',
+};
+
+type Screen = Parameters<NonNullable<Parameters<typeof describeModel>[1]['states'][string]['view']>>[0];
+const contextOf = (snapshot: unknown) => (snapshot as { context: SignInCallbackContext }).context;
+
+/** The consent page, in every state of it: the address, the provider, and the way back. */
+function expectConsentAsked(screen: Screen, snapshot: unknown) {
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Link your Google sign-in');
+  expect(screen.getByText(/You already have an account with the address/)).toHaveTextContent('individual@example.com');
+  expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+  const { linkFailure } = contextOf(snapshot);
+  if (linkFailure === null) expect(screen.queryByRole('alert')).toBeNull();
+  else
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      linkFailure.message === null
+        ? linkTexts.unavailable
+        : linkFailure.message.startsWith('That is not')
+          ? linkTexts.passwordIncorrect
+          : linkTexts.expired,
+    );
+}
 
 describeModel('signInCallback', {
   machine: signInCallbackMachine,
   input,
   cases: signInCallbackCases,
-  serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.matches('refused') ? snapshot.context.failureMessage !== null : null]),
+  // What the person can tell apart: the state, whether a refusal says why, and while the link is
+  // asked for, whether the account has a password, whether one is typed, and which failure shows.
+  serializeState: (snapshot) => {
+    const { context } = snapshot;
+    return JSON.stringify([
+      snapshot.value,
+      snapshot.matches('refused') ? context.failureMessage !== null : null,
+      snapshot.matches('linking')
+        ? [context.link?.passwordSet, context.password !== '', context.linkFailure?.message ?? context.linkFailure]
+        : null,
+    ]);
+  },
   states: {
     completing: {
       view: (screen) => {
@@ -42,6 +90,44 @@ describeModel('signInCallback', {
     followingRedirect: {
       view: (screen) => expect(screen.getByRole('status')).toHaveTextContent('Signing you in…'),
     },
+    'linking.askingConsent': {
+      view: (screen, snapshot) => {
+        expectConsentAsked(screen, snapshot);
+        const { link, password } = contextOf(snapshot);
+        if (link?.passwordSet) {
+          expect(screen.getByLabelText('Password of your account')).toHaveValue(password);
+          const submit = screen.getByRole('button', { name: 'Link and sign in' });
+          if (password === '') expect(submit).toBeDisabled();
+          else expect(submit).toBeEnabled();
+          expect(screen.getByRole('button', { name: 'E-mail me a link instead' })).toBeEnabled();
+        } else {
+          expect(screen.queryByLabelText('Password of your account')).toBeNull();
+          expect(screen.getByText(/Your account has no password/)).toBeVisible();
+          expect(screen.getByRole('button', { name: 'E-mail me a link' })).toBeEnabled();
+        }
+      },
+    },
+    'linking.checkingPassword': {
+      view: (screen, snapshot) => {
+        expectConsentAsked(screen, snapshot);
+        expect(screen.getByRole('button', { name: 'Linking…' })).toBeDisabled();
+        expect(screen.getByLabelText('Password of your account')).toBeDisabled();
+      },
+    },
+    'linking.mailingLink': {
+      view: (screen, snapshot) => {
+        expectConsentAsked(screen, snapshot);
+        expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+      },
+    },
+    'linking.linkMailed': {
+      view: (screen, snapshot) => {
+        expectConsentAsked(screen, snapshot);
+        expect(screen.getByRole('status')).toHaveTextContent(linkTexts.mailed);
+        expect(screen.queryByLabelText('Password of your account')).toBeNull();
+        expect(screen.getByRole('button', { name: 'Send another link' })).toBeEnabled();
+      },
+    },
     refused: {
       view: (screen, snapshot) => {
         expect(screen.getByRole('alert')).toHaveTextContent(
@@ -53,10 +139,21 @@ describeModel('signInCallback', {
       },
     },
   },
-  drivers: {},
-  render: (snapshot) => (
+  drivers: {
+    'user.changePassword': async ({ screen, event }) => {
+      fireEvent.change(screen.getByLabelText('Password of your account'), {
+        target: { value: 'value' in event ? event.value : '' },
+      });
+    },
+    'user.linkWithPassword': ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Link and sign in' })),
+    'user.mailLink': ({ user, screen }) =>
+      user.click(
+        screen.getByRole('button', { name: /^(E-mail me a link|E-mail me a link instead|Send another link)$/ }),
+      ),
+  },
+  render: (snapshot, send) => (
     <TestI18n>
-      <SignInCallbackView snapshot={snapshot} onNavigate={vi.fn()} />
+      <SignInCallbackView snapshot={snapshot} send={send} providerName="Google" onNavigate={vi.fn()} />
     </TestI18n>
   ),
 });
@@ -108,6 +205,44 @@ describe('signInCallback machine', () => {
     await waitFor(actor, left);
     expect(calls.lookUpRegion).toHaveBeenCalledOnce();
     expect(calls.goToPhoneOffer).toHaveBeenCalledOnce();
+  });
+
+  it('asks the owner of an existing account to consent, and signs in once the password links it', async () => {
+    const { actor, calls } = completing(linkToPasswordAccount, { browserRegion: 'US' });
+    await waitFor(actor, (state) => state.matches('linking'));
+    expect(calls.signedIn).not.toHaveBeenCalled();
+    const linked: unknown[] = [];
+    const linking = createActor(
+      signInCallbackMachine.provide({
+        actors: {
+          completeSignIn: fromPromise(async (): Promise<CompleteSignInResponse> => linkToPasswordAccount),
+          linkWithPassword: fromPromise(async ({ input: consent }) => {
+            linked.push(consent);
+            return existingAccount;
+          }),
+        },
+        actions: { signedIn: (_, user) => calls.signedIn(user), followRedirect: (_, to) => calls.followRedirect(to) },
+      }),
+      { input },
+    ).start();
+    await waitFor(linking, (state) => state.matches('linking'));
+    linking.send({ type: 'user.linkWithPassword' });
+    expect(linking.getSnapshot().matches({ linking: 'askingConsent' })).toBe(true);
+    linking.send({ type: 'user.changePassword', value: 'individual-password-1' });
+    linking.send({ type: 'user.linkWithPassword' });
+    await waitFor(linking, left);
+    expect(linked).toEqual([{ password: 'individual-password-1' }]);
+    expect(linking.getSnapshot().context.password).toBe('');
+    expect(calls.signedIn).toHaveBeenCalledExactlyOnceWith(existingAccount.user);
+    expect(calls.followRedirect).toHaveBeenCalledExactlyOnceWith(existingAccount.redirect);
+  });
+
+  it('offers no password consent to an account that has none', async () => {
+    const { actor } = completing(linkToProviderAccount);
+    await waitFor(actor, (state) => state.matches('linking'));
+    actor.send({ type: 'user.changePassword', value: 'a guess' });
+    actor.send({ type: 'user.linkWithPassword' });
+    expect(actor.getSnapshot().matches({ linking: 'askingConsent' })).toBe(true);
   });
 
   it.each([

@@ -59,9 +59,12 @@ describe('a first sign-in with a social provider', () => {
       address,
     });
     expect(response.status).toBe(200);
-    const body = v.parse(CompleteSignInResponse, response.json);
-    expect(body).toMatchObject({ accountCreated: true, redirect: '/activate?activationCode=482913' });
-    expect(body.user).toMatchObject({ email: newPerson, idp: 'google', phone: null });
+    expect(v.parse(CompleteSignInResponse, response.json)).toMatchObject({
+      outcome: 'signedIn',
+      accountCreated: true,
+      redirect: '/activate?activationCode=482913',
+      user: { email: newPerson, idp: 'google', phone: null },
+    });
 
     const account = await userByEmail(newPerson);
     expect(account).toMatchObject({ idp: 'google', passwordHash: null });
@@ -84,17 +87,23 @@ describe('a first sign-in with a social provider', () => {
 });
 
 describe('an existing account with the same address', () => {
-  it('is linked when the provider has verified the address, and keeps its password', async () => {
+  it('is not linked by the provider alone: the sign-in waits for its owner, with no session and no link', async () => {
     const before = await userByEmail(verifiedMatch);
     const response = await signInThrough(portal, 'google', verifiedMatch, { address: nextAddress() });
     expect(response.status).toBe(200);
-    expect(response.json).toMatchObject({ accountCreated: false, user: { sub: before?.id, idp: 'password' } });
+    expect(v.parse(CompleteSignInResponse, response.json)).toEqual({
+      outcome: 'linkRequired',
+      provider: 'google',
+      email: verifiedMatch,
+      passwordSet: true,
+    });
+    expect(response.headers.get('set-cookie') ?? '').not.toContain('portal_session=');
     expect(await userByEmail(verifiedMatch)).toEqual(before);
     const identities = await portal.db
       .select()
       .from(federatedIdentities)
       .where(eq(federatedIdentities.userId, before?.id ?? ''));
-    expect(identities).toMatchObject([{ provider: 'google', subject: verifiedMatch }]);
+    expect(identities).toEqual([]);
   });
 
   it('never creates an account on an unverified address: refused, and nothing is stored', async () => {

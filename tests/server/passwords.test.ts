@@ -71,7 +71,7 @@ describe('reset password', () => {
     await forgot('resetter@example.com');
     const token = await resetTokenMailedTo('resetter@example.com');
 
-    expect((await portal.request(`/api/password/reset/${token}`)).json).toEqual({ valid: true });
+    expect((await portal.request(`/api/password/reset/${token}`)).json).toEqual({ valid: true, linkedProviders: [] });
     expect((await reset(token, 'a fresh password')).status).toBe(200);
     expect((await portal.request('/api/account/user', { cookie: session })).status).toBe(401);
     await portal.signIn('resetter@example.com', 'a fresh password');
@@ -82,7 +82,7 @@ describe('reset password', () => {
       error: 'invalid_reset_token',
       message: 'Password reset link is invalid. Please request a new one.',
     });
-    expect((await portal.request(`/api/password/reset/${token}`)).json).toEqual({ valid: false });
+    expect((await portal.request(`/api/password/reset/${token}`)).json).toEqual({ valid: false, linkedProviders: [] });
   });
 
   it('refuses an expired link after one hour', async () => {
@@ -102,14 +102,14 @@ describe('reset password', () => {
   it('refuses an unknown or malformed link, and a short password, changing nothing', async () => {
     expect((await reset('x'.repeat(43), 'a fresh password')).status).toBe(400);
     expect((await reset('short', 'a fresh password')).json.error).toBe('validation_failed');
-    expect((await portal.request('/api/password/reset/nonsense')).json).toEqual({ valid: false });
+    expect((await portal.request('/api/password/reset/nonsense')).json).toEqual({ valid: false, linkedProviders: [] });
     await portal.createUser('picky@example.com', 'the old password');
     await forgot('picky@example.com');
     const token = await resetTokenMailedTo('picky@example.com');
     const short = await reset(token, 'short');
     expect(short.status).toBe(400);
     expect(short.json.message).toContain('Please use at least 8 characters.');
-    expect((await portal.request(`/api/password/reset/${token}`)).json).toEqual({ valid: true });
+    expect((await portal.request(`/api/password/reset/${token}`)).json).toEqual({ valid: true, linkedProviders: [] });
   });
 });
 
@@ -158,7 +158,10 @@ describe('change password (PUT /api/password)', () => {
     });
     expect(changed.status).toBe(200);
     // …no longer undoes the change.
-    expect((await portal.request(`/api/password/reset/${earlier}`)).json).toEqual({ valid: false });
+    expect((await portal.request(`/api/password/reset/${earlier}`)).json).toEqual({
+      valid: false,
+      linkedProviders: [],
+    });
     const notices = await noticesTo('watched@example.com');
     expect(notices).toHaveLength(1);
     const [notice] = notices;
@@ -178,7 +181,7 @@ describe('change password (PUT /api/password)', () => {
     const second = await resetTokenMailedTo('watched@example.com');
     expect(second).not.toBe(first);
     expect((await reset(second, 'another fresh password')).status).toBe(200);
-    expect((await portal.request(`/api/password/reset/${first}`)).json).toEqual({ valid: false });
+    expect((await portal.request(`/api/password/reset/${first}`)).json).toEqual({ valid: false, linkedProviders: [] });
     expect(await noticesTo('watched@example.com')).toHaveLength(2);
   });
 
@@ -196,7 +199,7 @@ describe('change password (PUT /api/password)', () => {
     await forgot('common@example.com');
     const token = await resetTokenMailedTo('common@example.com');
     expect((await reset(token, 'qwertyuiop')).json.error).toBe('password_too_common');
-    expect((await portal.request(`/api/password/reset/${token}`)).json).toEqual({ valid: true });
+    expect((await portal.request(`/api/password/reset/${token}`)).json).toEqual({ valid: true, linkedProviders: [] });
     await portal.signIn('common@example.com', 'the old password');
   });
 

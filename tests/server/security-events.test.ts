@@ -271,12 +271,19 @@ describe('sign-in through a provider', () => {
     portal.clock.current = new Date();
   });
 
-  it('logs linking an identity to the account of its verified address, and the sign-in', async () => {
+  it('logs linking an identity to the account of its verified address, with the consent, and the sign-in', async () => {
     const user = await portal.createUser(linkedAddress, 'individual-password-1');
     const address = nextAddress();
+    const waiting = await signInThrough(portal, 'google', linkedAddress, { address });
+    const cookie = /portal_provider_link=[^;]*/.exec(waiting.headers.get('set-cookie') ?? '')?.[0];
     const before = portal.logLines.length;
     const linked = await eventsDuring('identity.linked', async () => {
-      expect((await signInThrough(portal, 'google', linkedAddress, { address })).status).toBe(200);
+      const consent = await portal.request(api.linkProviderWithPassword, {
+        json: { password: 'individual-password-1' },
+        cookie,
+        address,
+      });
+      expect(consent.status).toBe(200);
     });
     expect(linked).toEqual([
       expect.objectContaining({
@@ -284,7 +291,7 @@ describe('sign-in through a provider', () => {
         userId: user.id,
         clientAddress: address,
         provider: 'google',
-        reason: 'verifiedAddress',
+        reason: 'password',
       }),
     ]);
     const signedIn = portal.logLines

@@ -16,6 +16,7 @@ import type { Env } from '../../env';
 import type { Logger } from '../../logger';
 import { securityEvent } from '../../security-events';
 import type { SessionService, SessionUser } from '../sessions';
+import type { IdentityLinks } from './identity-links';
 import type { OpenIdProviderSettings } from './settings';
 
 /** Starts per client address: enough for an office behind one address, too few to fill the table. */
@@ -94,13 +95,14 @@ const ProviderClaims = v.object({
 /**
  * Sign-in through OpenID Connect providers: the authorization code flow with PKCE, state and nonce
  * (openid-client), the ID token verified again with jose against the provider's published keys, and
- * the account found by the provider's subject, linked by a verified e-mail, or created.
+ * the account found by the provider's subject, created, or linked with its owner's consent.
  * See docs/decisions/federated-sign-in.md.
  */
 export function createFederatedSignIn(deps: {
   db: Database;
   env: Env;
   sessions: SessionService;
+  identityLinks: IdentityLinks;
   logger: Logger;
   now: () => Date;
 }) {
@@ -246,23 +248,29 @@ export function createFederatedSignIn(deps: {
 
   /**
    * The account of this identity: known by its subject; else, only when the provider has verified
-   * the address, the account with the same address (linked) or a new, proved one. An address the
+   * the address, a new, proved account, or the account with the same address. An address the
    * provider has not verified never creates or links an account (issue 21): the person can sign up
-   * with a mailed code instead. One transaction, so two first sign-ins at once make one account.
-   * `linked` when this sign-in linked the identity to the account (a new one or the address's).
+   * with a mailed code instead. An account whose address nobody proved yet (a team admin added it)
+   * is proved and linked by the provider; one that is proved waits for its owner's consent
+   * (identity-links.ts), and the answer carries the secret that names the waiting sign-in.
+   * One transaction, so two first sign-ins at once make one account.
    */
   function accountFor(
     provider: ProviderId,
     identity: { subject: string; email: string; verified: boolean },
-  ): Promise<{ user: SessionUser; created: boolean; linked: boolean }> {
+    redirect: string,
+  ): Promise<
+    | { outcome: 'signedIn'; user: SessionUser; created: boolean; linked: boolean }
+    | { outcome: 'linkRequired'; user: SessionUser; binding: string }
+  > {
     return db.transaction(async (tx) => {
       const known = await tx
-        .select({ user: users })
-        .from(federatedIdentities)
-        .innerJoin(users, eq(users.id, federatedIdentities.userId))
+        .update(federatedIdentities)
+        .set({ lastUsedAt: now() })
         .where(and(eq(federatedIdentities.provider, provider), eq(federatedIdentities.subject, identity.subject)))
-        .limit(1);
-      if (known[0]) return { user: known[0].user, created: false, linked: false };
+        .returning({ userId: federatedIdentities.userId });
+      const [knownUser] = known[0] ? await tx.select().from(users).where(eq(users.id, known[0].userId)) : [];
+      if (knownUser) return { outcome: 'signedIn', user: knownUser, created: false, linked: false };
       if (!identity.verified) throw new FederatedSignInRefused('emailNotVerified');
 
       const [created] = await tx
@@ -272,16 +280,33 @@ export function createFederatedSignIn(deps: {
         .returning();
       const user = created ?? (await tx.select().from(users).where(eq(users.email, identity.email)).limit(1))[0];
       if (!user) throw new Error('account vanished during sign-in');
+      if (!created && user.emailVerifiedAt !== null) {
+        const binding = await deps.identityLinks.offer(tx, {
+          provider,
+          subject: identity.subject,
+          email: identity.email,
+          userId: user.id,
+          redirect,
+        });
+        return { outcome: 'linkRequired', user, binding };
+      }
       // The provider vouches for the address: an account waiting for its owner to prove it is proved.
       if (user.emailVerifiedAt === null) {
         await tx.update(users).set({ emailVerifiedAt: now() }).where(eq(users.id, user.id));
       }
       const linked = await tx
         .insert(federatedIdentities)
-        .values({ provider, subject: identity.subject, userId: user.id, email: identity.email })
+        .values({
+          provider,
+          subject: identity.subject,
+          userId: user.id,
+          email: identity.email,
+          createdAt: now(),
+          lastUsedAt: now(),
+        })
         .onConflictDoNothing()
         .returning({ subject: federatedIdentities.subject });
-      return { user, created: created !== undefined, linked: linked.length > 0 };
+      return { outcome: 'signedIn', user, created: created !== undefined, linked: linked.length > 0 };
     });
   }
 
@@ -336,16 +361,26 @@ export function createFederatedSignIn(deps: {
     if (settings.domains.length > 0 && !settings.domains.includes(email.slice(email.lastIndexOf('@') + 1))) {
       throw new FederatedSignInRefused('signInRefused');
     }
-    const { user, created, linked } = await accountFor(settings.id, { subject: claims.sub, email, verified });
+    const account = await accountFor(settings.id, { subject: claims.sub, email, verified }, transaction.redirect);
     const { clientAddress } = request;
+    if (account.outcome === 'linkRequired') {
+      const { user, binding } = account;
+      return {
+        outcome: 'linkRequired' as const,
+        provider: settings.id,
+        binding,
+        email: user.email,
+        passwordSet: user.passwordHash !== null,
+      };
+    }
+    const { user, created, linked } = account;
     if (linked) {
-      const reason = created ? 'newAccount' : 'verifiedAddress';
       securityEvent(logger, {
         event: 'identity.linked',
         clientAddress,
         userId: user.id,
         provider: settings.id,
-        reason,
+        reason: created ? 'newAccount' : 'unprovedAddress',
       });
     }
     const session = await deps.sessions.start(user, {
@@ -361,7 +396,7 @@ export function createFederatedSignIn(deps: {
       via: 'provider',
       provider: settings.id,
     });
-    return { ...session, accountCreated: created, redirect: transaction.redirect };
+    return { outcome: 'signedIn' as const, ...session, accountCreated: created, redirect: transaction.redirect };
   }
 
   return {

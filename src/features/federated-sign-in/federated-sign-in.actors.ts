@@ -4,34 +4,16 @@ import { api } from '../../../contract/api';
 import {
   type CompleteSignInRequest,
   CompleteSignInResponse,
+  LinkMailResponse,
   type ProviderId,
-  SignInProvider,
+  ProviderSignedIn,
   StartSignInResponse,
 } from '../../../contract/federated-sign-in';
 import { type StartedSignIn, StartRefused } from '../../../machines/federatedSignIn/federatedSignIn.machine';
+import { LinkConfirmationRefused } from '../../../machines/linkConfirmation/linkConfirmation.machine';
 import { CallbackRefused } from '../../../machines/signInCallback/signInCallback.machine';
 import { apiRequest, explained } from '../../lib/api-client';
-
-/**
- * What the server put in `<meta name="portal-config">` for these pages: the configured providers
- * and the directory service. Read here rather than in src/lib/config.ts, so the sign-in page's entry
- * does not carry it.
- */
-const ProviderSignInConfig = v.object({
-  signInProviders: v.fallback(v.array(SignInProvider), []),
-  directoryServiceUrl: v.fallback(v.nullable(v.string()), null),
-});
-
-export function providerSignInConfig(): v.InferOutput<typeof ProviderSignInConfig> {
-  const content = document.querySelector('meta[name="portal-config"]')?.getAttribute('content');
-  let raw: unknown = {};
-  try {
-    raw = content ? JSON.parse(content) : {};
-  } catch {
-    raw = {};
-  }
-  return v.parse(ProviderSignInConfig, raw && typeof raw === 'object' ? raw : {});
-}
+import { providerSignInConfig } from '../../lib/sign-in-providers';
 
 /** POST /api/auth/providers/{provider}/start. */
 export const startProviderSignIn = fromPromise<StartedSignIn, { provider: ProviderId; redirect?: string }>(
@@ -81,6 +63,42 @@ export const completeSignIn = fromPromise<CompleteSignInResponse, { provider: st
     }
     return completion;
   },
+);
+
+/** POST /api/auth/providers/link/password: the account's password consents, and the session starts. */
+export const linkWithPassword = fromPromise<ProviderSignedIn, { password: string }>(({ input }) =>
+  explained(
+    () =>
+      apiRequest(api.linkProviderWithPassword, {
+        method: 'POST',
+        body: input,
+        schema: ProviderSignedIn,
+        expectUnauthorized: true,
+      }),
+    CallbackRefused,
+  ),
+);
+
+/** POST /api/auth/providers/link/mail: a link to consent with, mailed to the account's address. */
+export const mailLink = fromPromise<void>(async () => {
+  await explained(
+    () => apiRequest(api.mailProviderLink, { method: 'POST', schema: LinkMailResponse }),
+    CallbackRefused,
+  );
+});
+
+/** POST /api/auth/providers/link/confirm: the mailed link's consent; the session starts. */
+export const confirmLink = fromPromise<ProviderSignedIn, { token: string }>(({ input }) =>
+  explained(
+    () =>
+      apiRequest(api.confirmProviderLink, {
+        method: 'POST',
+        body: input,
+        schema: ProviderSignedIn,
+        expectUnauthorized: true,
+      }),
+    LinkConfirmationRefused,
+  ),
 );
 
 /** The directory service's answer: the first result's country code is the region. */

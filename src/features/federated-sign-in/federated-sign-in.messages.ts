@@ -12,7 +12,13 @@ export const federatedSignInMessageText = messageTextOf({
   [FederatedSignInMessage.cancelled]: msg`The sign-in was cancelled.`,
   [FederatedSignInMessage.emailMissing]: msg`The provider did not share your e-mail address, which your account needs.`,
   [FederatedSignInMessage.emailNotVerified]: msg`The provider has not confirmed that this e-mail address is yours, so it cannot sign you in. Sign in with your password, or create an account with a code sent to the address.`,
+  [FederatedSignInMessage.linkExpired]: msg`This link has expired or was already used. Sign in with the provider again to link it to your account.`,
+  [FederatedSignInMessage.linkPasswordIncorrect]: msg`That is not the password of this account. Try again, or have a link sent to your e-mail address.`,
+  [FederatedSignInMessage.linkMailSent]: msg`We sent a link to your e-mail address. Open it within 30 minutes to link this sign-in to your account.`,
 });
 
 /** When the server sent no message (network down, a 5xx). */
 export const signInUnavailable = msg`We could not sign you in right now. Please try again later.`;
+
+/** When linking failed without a message from the server. */
+export const linkUnavailable = msg`We could not link this sign-in right now. Please try again later.`;

@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { federatedSignInMachine } from '../../../machines/federatedSignIn/federatedSignIn.machine';
-import { providerSignInConfig, startCompanySignIn, startProviderSignIn } from './federated-sign-in.actors';
+import { providerSignInConfig } from '../../lib/sign-in-providers';
+import { startCompanySignIn, startProviderSignIn } from './federated-sign-in.actors';
 import { FederatedSignInView } from './federated-sign-in.view';
 
 /** The sign-in page's provider buttons (loaded lazily: the page's entry stays within its budget). */

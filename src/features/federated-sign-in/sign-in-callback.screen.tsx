@@ -6,8 +6,14 @@ import { signInCallbackMachine } from '../../../machines/signInCallback/signInCa
 import { redirectTargetFor, regionFromLocale } from '../../app/guards';
 import { navigateTo } from '../../app/navigate';
 import { config } from '../../lib/config';
-import { completeSignIn, lookUpRegion } from './federated-sign-in.actors';
+import { providerSignInConfig } from '../../lib/sign-in-providers';
+import { completeSignIn, linkWithPassword, lookUpRegion, mailLink } from './federated-sign-in.actors';
 import { SignInCallbackView } from './sign-in-callback.view';
+
+/** The provider's name as the sign-in page shows it (Google, Microsoft, the company's name). */
+function providerNameOf(provider: string): string {
+  return providerSignInConfig().signInProviders.find((candidate) => candidate.id === provider)?.name ?? provider;
+}
 
 /** Where the provider sends the person back: the sign-in completes, then the phone offer or the redirect. */
 export function SignInCallbackScreen({
@@ -24,7 +30,7 @@ export function SignInCallbackScreen({
     redirectTargetFor(redirect, { own: window.location.origin, orderSite: config.orderSiteOrigin });
   const actor = useActorRef(
     signInCallbackMachine.provide({
-      actors: { completeSignIn, lookUpRegion },
+      actors: { completeSignIn, linkWithPassword, mailLink, lookUpRegion },
       actions: {
         signedIn: (_, user) => onSignedIn(user),
         goToPhoneOffer: (_, redirect) => {
@@ -52,5 +58,12 @@ export function SignInCallbackScreen({
     },
   );
   const snapshot = useSelector(actor, (state) => state);
-  return <SignInCallbackView snapshot={snapshot} onNavigate={(href) => void navigateTo(router, href)} />;
+  return (
+    <SignInCallbackView
+      snapshot={snapshot}
+      send={actor.send}
+      providerName={providerNameOf(provider)}
+      onNavigate={(href) => void navigateTo(router, href)}
+    />
+  );
 }

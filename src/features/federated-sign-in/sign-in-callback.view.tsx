@@ -1,23 +1,48 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
-import type { signInCallbackMachine } from '../../../machines/signInCallback/signInCallback.machine';
+import { FederatedSignInMessage } from '../../../contract/federated-sign-in';
+import type {
+  SignInCallbackEvent,
+  signInCallbackMachine,
+} from '../../../machines/signInCallback/signInCallback.machine';
 import { css } from '../../../styled-system/css';
 import { AuthPage, authPanel } from '../../components/auth-page';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 import { textLink } from '../../components/ui/link';
-import { federatedSignInMessageText, signInUnavailable } from './federated-sign-in.messages';
+import { TextField } from '../../components/ui/text-field';
+import { federatedSignInMessageText, linkUnavailable, signInUnavailable } from './federated-sign-in.messages';
 
 export type SignInCallbackViewProps = {
-  snapshot: Pick<SnapshotFrom<typeof signInCallbackMachine>, 'context' | 'hasTag'>;
+  snapshot: Pick<SnapshotFrom<typeof signInCallbackMachine>, 'context' | 'hasTag' | 'matches'>;
+  send: (event: SignInCallbackEvent) => void;
+  /** The provider's name as the sign-in page shows it (Google, Microsoft, the company's name). */
+  providerName: string;
   onNavigate: Navigate;
 };
 
-/** `/auth/callback/{provider}`: the sign-in completing, or why it did not, with the way back. */
-export function SignInCallbackView({ snapshot, onNavigate }: SignInCallbackViewProps) {
+const muted = css({ color: 'fg.muted' });
+
+/** `/auth/callback/{provider}`: the sign-in completing, the owner's consent to a link, or why it did not. */
+export function SignInCallbackView({ snapshot, send, providerName, onNavigate }: SignInCallbackViewProps) {
   const { i18n } = useLingui();
   const { failureMessage } = snapshot.context;
   const refused = snapshot.hasTag('error');
+  const backToSignIn = (
+    <InternalLink href="/login" onNavigate={onNavigate} className={textLink}>
+      <Trans>Back to sign in</Trans>
+    </InternalLink>
+  );
+
+  if (snapshot.matches('linking')) {
+    return (
+      <AuthPage titleId="sign-in-callback-title" title={<Trans>Link your {providerName} sign-in</Trans>}>
+        <LinkConsent snapshot={snapshot} send={send} providerName={providerName} />
+        {backToSignIn}
+      </AuthPage>
+    );
+  }
 
   return (
     <AuthPage titleId="sign-in-callback-title" title={<Trans>Signing in</Trans>}>
@@ -27,16 +52,99 @@ export function SignInCallbackView({ snapshot, onNavigate }: SignInCallbackViewP
             <Alert>
               {failureMessage !== null ? federatedSignInMessageText(i18n, failureMessage) : i18n._(signInUnavailable)}
             </Alert>
-            <InternalLink href="/login" onNavigate={onNavigate} className={textLink}>
-              <Trans>Back to sign in</Trans>
-            </InternalLink>
+            {backToSignIn}
           </>
         ) : (
-          <p role="status" className={css({ color: 'fg.muted' })}>
+          <p role="status" className={muted}>
             <Trans>Signing you in…</Trans>
           </p>
         )}
       </div>
     </AuthPage>
+  );
+}
+
+/**
+ * The owner's consent to linking the provider's sign-in to the account with its address: the
+ * account's password, or a link mailed to the address (the only way when the account has none).
+ */
+function LinkConsent({ snapshot, send, providerName }: Omit<SignInCallbackViewProps, 'onNavigate'>) {
+  const { t, i18n } = useLingui();
+  const { link, password, linkFailure } = snapshot.context;
+  const email = link?.email ?? '';
+  const passwordSet = link?.passwordSet === true;
+  const checking = snapshot.matches({ linking: 'checkingPassword' });
+  const mailing = snapshot.matches({ linking: 'mailingLink' });
+  const mailed = snapshot.matches({ linking: 'linkMailed' });
+  const busy = snapshot.hasTag('busy');
+  const mailButton = (
+    <Button
+      type="button"
+      variant={passwordSet ? 'outline' : 'solid'}
+      aria-busy={mailing}
+      disabled={busy}
+      onClick={() => send({ type: 'user.mailLink' })}
+    >
+      {mailing ? (
+        <Trans>Sending…</Trans>
+      ) : mailed ? (
+        <Trans>Send another link</Trans>
+      ) : passwordSet ? (
+        <Trans>E-mail me a link instead</Trans>
+      ) : (
+        <Trans>E-mail me a link</Trans>
+      )}
+    </Button>
+  );
+
+  return (
+    <div className={authPanel}>
+      <p>
+        <Trans>
+          You already have an account with the address <bdi className={css({ fontWeight: 'semibold' })}>{email}</bdi>.
+          To sign in to it with {providerName} from now on, confirm that it is yours.
+        </Trans>
+      </p>
+      {linkFailure ? (
+        <Alert>
+          {linkFailure.message !== null
+            ? federatedSignInMessageText(i18n, linkFailure.message)
+            : i18n._(linkUnavailable)}
+        </Alert>
+      ) : null}
+      {mailed ? (
+        <p role="status">{federatedSignInMessageText(i18n, FederatedSignInMessage.linkMailSent)}</p>
+      ) : passwordSet ? (
+        <form
+          noValidate
+          className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'user.linkWithPassword' });
+          }}
+        >
+          {/* The address as a username field, so a password manager offers the right password. */}
+          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+          <TextField
+            label={t`Password of your account`}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            autoFocus
+            value={password}
+            disabled={busy}
+            onValueChange={(value) => send({ type: 'user.changePassword', value })}
+          />
+          <Button type="submit" aria-busy={checking} disabled={busy || password.length === 0}>
+            {checking ? <Trans>Linking…</Trans> : <Trans>Link and sign in</Trans>}
+          </Button>
+        </form>
+      ) : (
+        <p className={muted}>
+          <Trans>Your account has no password, so we confirm by e-mail: open the link we send to the address.</Trans>
+        </p>
+      )}
+      {mailButton}
+    </div>
   );
 }

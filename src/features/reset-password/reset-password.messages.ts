@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { ResetPasswordFailure } from '../../../machines/resetPassword/resetPassword.machine';
 import { passwordTooCommonMessage } from '../../lib/validation-messages';
 
@@ -8,3 +8,11 @@ export const failureMessages: Record<ResetPasswordFailure, MessageDescriptor> = 
   passwordTooCommon: passwordTooCommonMessage,
   unavailable: msg`Unable to reset password.`,
 };
+
+/** The second sentence of "Password Changed" when the reset also removed the linked sign-ins (issue 21). */
+export function signInsRemovedMessage(count: number): MessageDescriptor {
+  return msg`${plural(count, {
+    one: 'The sign-in linked to your account was removed.',
+    other: 'The sign-ins linked to your account were removed.',
+  })}`;
+}

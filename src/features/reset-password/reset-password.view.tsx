@@ -1,6 +1,7 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { type ReactNode, useId } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import type { ProviderId, SignInProvider } from '../../../contract/federated-sign-in';
 import type { ResetPasswordEvent, resetPasswordMachine } from '../../../machines/resetPassword/resetPassword.machine';
 import { css } from '../../../styled-system/css';
 import { AuthPage, authPanel as panel } from '../../components/auth-page';
@@ -8,19 +9,45 @@ import { NewPasswordFields } from '../../components/new-password-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { fieldErrorText } from '../../lib/validation-messages';
-import { failureMessages } from './reset-password.messages';
+import { failureMessages, signInsRemovedMessage } from './reset-password.messages';
 
 export type ResetPasswordViewProps = {
   snapshot: Pick<SnapshotFrom<typeof resetPasswordMachine>, 'context' | 'hasTag' | 'matches'>;
   send: (event: ResetPasswordEvent) => void;
   /** A router link to ask for a new reset link, rendered by the screen so the view needs no router. */
   forgotPasswordLink: ReactNode;
+  /** The configured providers, for their names; a provider no longer configured shows its id. */
+  signInProviders: readonly SignInProvider[];
 };
 
+/** "Google and Microsoft" in the reader's language, each name isolated so it reads right in RTL text. */
+function ProviderList({
+  ids,
+  providers,
+  locale,
+}: {
+  ids: ProviderId[];
+  providers: readonly SignInProvider[];
+  locale: string;
+}) {
+  const names = ids.map((id) => providers.find((provider) => provider.id === id)?.name ?? id);
+  const parts = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).formatToParts(names);
+  return <>{parts.map((part) => (part.type === 'element' ? <bdi key={part.value}>{part.value}</bdi> : part.value))}</>;
+}
+
+const unlinkChoice = css({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  columnGap: '2',
+  rowGap: '1',
+  alignItems: 'baseline',
+});
+
 /** Reset password (spec section 2): a new password, reached from an e-mailed link. */
-export function ResetPasswordView({ snapshot, send, forgotPasswordLink }: ResetPasswordViewProps) {
+export function ResetPasswordView({ snapshot, send, forgotPasswordLink, signInProviders }: ResetPasswordViewProps) {
   const { t, i18n } = useLingui();
-  const { password, repeatPassword, fieldErrors, failure } = snapshot.context;
+  const { password, repeatPassword, fieldErrors, failure, linkedProviders, unlinkSignIns } = snapshot.context;
+  const unlinkId = useId();
   const busy = snapshot.hasTag('busy');
   const fieldError = (key: string | undefined) => fieldErrorText(i18n, key);
 
@@ -51,10 +78,14 @@ export function ResetPasswordView({ snapshot, send, forgotPasswordLink }: ResetP
       );
     if (snapshot.matches('done'))
       return (
-        <p role="status">
-          <Trans>Password Changed</Trans>
-        </p>
+        <div role="status" className={css({ display: 'grid', gap: '2' })}>
+          <p>
+            <Trans>Password Changed</Trans>
+          </p>
+          {unlinkSignIns ? <p>{i18n._(signInsRemovedMessage(linkedProviders.length))}</p> : null}
+        </div>
       );
+    const providerList = <ProviderList ids={linkedProviders} providers={signInProviders} locale={i18n.locale} />;
     return (
       <form
         noValidate
@@ -75,6 +106,33 @@ export function ResetPasswordView({ snapshot, send, forgotPasswordLink }: ResetP
           onPasswordChange={(value) => send({ type: 'user.changePassword', value })}
           onRepeatChange={(value) => send({ type: 'user.changeRepeatPassword', value })}
         />
+        {linkedProviders.length > 0 ? (
+          <div className={unlinkChoice}>
+            <input
+              id={unlinkId}
+              type="checkbox"
+              checked={unlinkSignIns}
+              disabled={busy}
+              aria-describedby={`${unlinkId}-hint`}
+              onChange={() => send({ type: 'user.toggleUnlinkSignIns' })}
+              className={css({ accentColor: 'accent.default', width: '4', height: '4' })}
+            />
+            <label htmlFor={unlinkId} className={css({ fontWeight: 'medium' })}>
+              <Plural
+                value={linkedProviders.length}
+                one={<>Also remove the sign-in linked to your account: {providerList}</>}
+                other={<>Also remove the sign-ins linked to your account: {providerList}</>}
+              />
+            </label>
+            <p id={`${unlinkId}-hint`} className={css({ gridColumn: '2', color: 'fg.muted', fontSize: 'sm' })}>
+              <Plural
+                value={linkedProviders.length}
+                one="Do this if you did not link it yourself: nobody can then sign in with it."
+                other="Do this if you did not link them yourself: nobody can then sign in with them."
+              />
+            </p>
+          </div>
+        ) : null}
         <Button type="submit" width="full" aria-busy={busy} disabled={busy}>
           {busy ? <Trans>Saving…</Trans> : <Trans>Set new password</Trans>}
         </Button>

@@ -25,6 +25,13 @@ const YourSessionsSection = lazy(() =>
   })),
 );
 
+// Its own chunk as well: the linked sign-ins, their machine and their schemas.
+const LinkedSignInsSection = lazy(() =>
+  import('../../features/linked-sign-ins/linked-sign-ins.screen').then((module) => ({
+    default: module.LinkedSignInsSection,
+  })),
+);
+
 // With the number formats of every region: only once the dashboard shows.
 const AccountPhone = lazy(() =>
   import('../../features/phone-verification/account-phone').then((module) => ({ default: module.AccountPhone })),
@@ -67,6 +74,9 @@ function AccountDashboard() {
       />
       <Suspense fallback={null}>
         <YourSessionsSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <LinkedSignInsSection />
       </Suspense>
       <ChangePasswordScreen />
     </div>

@@ -1,0 +1,89 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { SessionClaims } from '../../contract/auth';
+import type { ProviderSignedIn } from '../../contract/federated-sign-in';
+
+export type LinkConfirmationInput = {
+  /** The token of the link mailed to the account's address. */
+  token: string;
+};
+
+export type LinkConfirmationContext = LinkConfirmationInput & {
+  /** The server's `message` for a refused link; null when it sent none (network, 5xx). */
+  failureMessage: string | null;
+};
+
+export type LinkConfirmationEvent = { type: 'user.confirm' };
+
+/** A link the server refused with `{ error, message }`: the message says why. */
+export class LinkConfirmationRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LinkConfirmationRefused';
+  }
+}
+
+/**
+ * The page of the mailed link `/auth/link/{token}` (issue 21): the owner of the account consents to
+ * linking a provider's sign-in to it, by a button rather than by opening the page (mail scanners
+ * open links). The link signs the person in, and the app follows where the sign-in was headed.
+ * A refusal (expired, used) is final; a failure without a message (network) can be tried again.
+ */
+export const linkConfirmationMachine = setup({
+  types: {
+    context: {} as LinkConfirmationContext,
+    input: {} as LinkConfirmationInput,
+    events: {} as LinkConfirmationEvent,
+  },
+  actors: {
+    /** POST /api/auth/providers/link/confirm */
+    confirmLink: fromPromise<ProviderSignedIn, { token: string }>(async () => {
+      throw new Error('confirmLink is provided by the app');
+    }),
+  },
+  actions: {
+    /** The app tells the session who signed in. */
+    signedIn: (_, _user: SessionClaims) => {},
+    /** The app follows the redirect: within the portal, or a full page load of the order site. */
+    followRedirect: (_, _redirect: string) => {},
+  },
+  guards: {
+    mayTryAgain: ({ context }) => context.failureMessage === null,
+  },
+}).createMachine({
+  id: 'linkConfirmation',
+  context: ({ input }) => ({ ...input, failureMessage: null }),
+  initial: 'asking',
+  states: {
+    asking: {
+      on: { 'user.confirm': 'confirming' },
+    },
+    confirming: {
+      tags: ['busy'],
+      invoke: {
+        id: 'confirmLink',
+        src: 'confirmLink',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: {
+          target: 'followingRedirect',
+          actions: [
+            { type: 'signedIn', params: ({ event }) => event.output.user },
+            { type: 'followRedirect', params: ({ event }) => event.output.redirect },
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({
+            failureMessage: ({ event }) =>
+              event.error instanceof LinkConfirmationRefused ? event.error.message : null,
+          }),
+        },
+      },
+    },
+    followingRedirect: { tags: ['busy'] },
+    /** Refused (the message says why, and the way back is a new sign-in), or failed (try again). */
+    failed: {
+      tags: ['error'],
+      on: { 'user.confirm': { guard: 'mayTryAgain', target: 'confirming' } },
+    },
+  },
+});

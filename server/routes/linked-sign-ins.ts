@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { api } from '../../contract/api';
+import { ErrorCode } from '../../contract/errors';
+import { FederatedSignInMessage } from '../../contract/federated-sign-in';
+import { LinkedSignInMessage, UnlinkSignInRequest } from '../../contract/linked-sign-ins';
+import { ApiFailure, failures } from '../http/errors';
+import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
+import { type IdentityLinkRefusal, IdentityLinkRefused } from '../services/federated-sign-in/identity-links';
+import type { AppServices } from '../services/index';
+
+/** Each refusal of a link or an unlink as `{ error, message }` with its status. */
+export const identityLinkRefusals: Record<IdentityLinkRefusal, (retryAfterSeconds: number) => ApiFailure> = {
+  linkExpired: () => new ApiFailure(400, ErrorCode.linkExpired, FederatedSignInMessage.linkExpired),
+  passwordIncorrect: () =>
+    new ApiFailure(401, ErrorCode.invalidCredentials, FederatedSignInMessage.linkPasswordIncorrect),
+  rateLimited: (retryAfterSeconds) => failures.rateLimited(retryAfterSeconds),
+  notLinked: () => new ApiFailure(404, ErrorCode.notFound, LinkedSignInMessage.notLinked),
+  lastWayIn: () => new ApiFailure(409, ErrorCode.lastWayIn, LinkedSignInMessage.lastWayIn),
+};
+
+/** The person's linked sign-ins, under /api/account: each person sees and unlinks only their own. */
+export function linkedSignInRoutes(services: AppServices) {
+  const path = api.linkedSignIns.slice('/api/account'.length);
+  return new Hono<AppEnv>()
+    .get(path, requireSession(), async (c) => {
+      const { claims } = sessionOf(c);
+      return c.json(await services.identityLinks.list(claims.sub), 200);
+    })
+    .delete(path, requireSession(), validateJson(UnlinkSignInRequest), async (c) => {
+      const { claims } = sessionOf(c);
+      const identity = bodyOf(c, UnlinkSignInRequest);
+      await services.identityLinks.unlink(claims.sub, identity, clientAddressOf(c, services.env)).catch((error) => {
+        throw error instanceof IdentityLinkRefused ? identityLinkRefusals[error.reason](0) : error;
+      });
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,24 @@
+import { FederatedSignInMessage } from '../../contract/federated-sign-in';
+import {
+  type LinkConfirmationContext,
+  LinkConfirmationRefused,
+} from '../../machines/linkConfirmation/linkConfirmation.machine';
+import { existingAccount } from './signInCallback.cases';
+
+/** Sample events for generating the link confirmation machine's paths. */
+export const linkConfirmationCases = {
+  // After a refusal there is nothing to confirm: the page offers only the way back.
+  'user.confirm': (snapshot: { context: LinkConfirmationContext; matches: (state: string) => boolean }) =>
+    snapshot.matches('failed') && snapshot.context.failureMessage !== null ? [] : [{ type: 'user.confirm' }],
+  'xstate.done.actor.confirmLink': [
+    { type: 'xstate.done.actor.confirmLink', output: existingAccount, actorId: 'confirmLink' },
+  ],
+  'xstate.error.actor.confirmLink': [
+    {
+      type: 'xstate.error.actor.confirmLink',
+      error: new LinkConfirmationRefused(FederatedSignInMessage.linkExpired),
+      actorId: 'confirmLink',
+    },
+    { type: 'xstate.error.actor.confirmLink', error: new Error('network down'), actorId: 'confirmLink' },
+  ],
+} as const;

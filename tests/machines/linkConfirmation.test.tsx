@@ -1,0 +1,114 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { ProviderSignedIn } from '../../contract/federated-sign-in';
+import {
+  type LinkConfirmationContext,
+  LinkConfirmationRefused,
+  linkConfirmationMachine,
+} from '../../machines/linkConfirmation/linkConfirmation.machine';
+import { LinkConfirmationView } from '../../src/features/federated-sign-in/link-confirmation.view';
+import { TestI18n } from '../support/i18n';
+import { describeModel } from '../support/model-based';
+import { linkConfirmationCases } from './linkConfirmation.cases';
+import { existingAccount } from './signInCallback.cases';
+
+const token = 'Qm9uZGxpbmUtbGluay10b2tlbi0wMTIzNDU2Nzg5YWJj';
+const texts = {
+  expired: 'This link has expired or was already used. Sign in with the provider again to link it to your account.',
+  unavailable: 'We could not link this sign-in right now. Please try again later.',
+};
+const contextOf = (snapshot: unknown) => (snapshot as { context: LinkConfirmationContext }).context;
+
+describeModel('linkConfirmation', {
+  machine: linkConfirmationMachine,
+  input: { token },
+  cases: linkConfirmationCases,
+  serializeState: (snapshot) =>
+    JSON.stringify([snapshot.value, snapshot.matches('failed') ? snapshot.context.failureMessage !== null : null]),
+  states: {
+    asking: {
+      view: (screen) => {
+        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Link a sign-in to your account');
+        expect(screen.getByRole('button', { name: 'Link and sign in' })).toBeEnabled();
+        expect(screen.queryByRole('alert')).toBeNull();
+        expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+      },
+    },
+    confirming: {
+      view: (screen) => expect(screen.getByRole('button', { name: 'Linking…' })).toBeDisabled(),
+    },
+    followingRedirect: {
+      view: (screen) => expect(screen.getByRole('button', { name: 'Linking…' })).toBeDisabled(),
+    },
+    failed: {
+      view: (screen, snapshot) => {
+        const { failureMessage } = contextOf(snapshot);
+        expect(screen.getByRole('alert')).toHaveTextContent(failureMessage ? texts.expired : texts.unavailable);
+        // A refusal is final (a new sign-in starts over); a failure without a message can be tried again.
+        if (failureMessage) expect(screen.queryByRole('button', { name: 'Link and sign in' })).toBeNull();
+        else expect(screen.getByRole('button', { name: 'Link and sign in' })).toBeEnabled();
+      },
+    },
+  },
+  drivers: {
+    'user.confirm': ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Link and sign in' })),
+  },
+  render: (snapshot, send) => (
+    <TestI18n>
+      <LinkConfirmationView snapshot={snapshot} send={send} onNavigate={vi.fn()} />
+    </TestI18n>
+  ),
+});
+
+describe('linkConfirmation machine', () => {
+  function confirming(answers: Array<() => Promise<ProviderSignedIn>>) {
+    const calls = { signedIn: vi.fn(), followRedirect: vi.fn(), sent: [] as unknown[] };
+    const actor = createActor(
+      linkConfirmationMachine.provide({
+        actors: {
+          confirmLink: fromPromise(async ({ input }) => {
+            calls.sent.push(input);
+            const answer = answers.shift();
+            if (!answer) throw new Error('no more answers');
+            return answer();
+          }),
+        },
+        actions: {
+          signedIn: (_, user) => calls.signedIn(user),
+          followRedirect: (_, redirect) => calls.followRedirect(redirect),
+        },
+      }),
+      { input: { token } },
+    ).start();
+    return { actor, calls };
+  }
+
+  it('sends the token only when the person confirms, then signs in and follows the redirect', async () => {
+    const { actor, calls } = confirming([async () => existingAccount]);
+    expect(calls.sent).toEqual([]);
+    actor.send({ type: 'user.confirm' });
+    await waitFor(actor, (state) => state.matches('followingRedirect'));
+    expect(calls.sent).toEqual([{ token }]);
+    expect(calls.signedIn).toHaveBeenCalledExactlyOnceWith(existingAccount.user);
+    expect(calls.followRedirect).toHaveBeenCalledExactlyOnceWith(existingAccount.redirect);
+  });
+
+  it('tries again after a failure without a message, never after a refusal', async () => {
+    const { actor, calls } = confirming([
+      async () => {
+        throw new Error('network down');
+      },
+      async () => {
+        throw new LinkConfirmationRefused('This link has expired or was already used.');
+      },
+    ]);
+    actor.send({ type: 'user.confirm' });
+    await waitFor(actor, (state) => state.matches('failed'));
+    actor.send({ type: 'user.confirm' });
+    await waitFor(actor, (state) => state.matches('failed') && state.context.failureMessage !== null);
+    actor.send({ type: 'user.confirm' });
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(calls.sent).toHaveLength(2);
+    expect(calls.signedIn).not.toHaveBeenCalled();
+  });
+});

@@ -120,9 +120,10 @@ export function ResetPasswordView({ snapshot, send, forgotPasswordLink, signInPr
             <label htmlFor={unlinkId} className={css({ fontWeight: 'medium' })}>
               <Plural
                 value={linkedProviders.length}
-                one={<>Also remove the sign-in linked to your account: {providerList}</>}
-                other={<>Also remove the sign-ins linked to your account: {providerList}</>}
-              />
+                one="Also remove the sign-in linked to your account:"
+                other="Also remove the sign-ins linked to your account:"
+              />{' '}
+              {providerList}
             </label>
             <p id={`${unlinkId}-hint`} className={css({ gridColumn: '2', color: 'fg.muted', fontSize: 'sm' })}>
               <Plural

@@ -54,6 +54,9 @@ export function SignUpScreen({ step, email }: { step: 'create' | 'verify'; email
   );
   const snapshot = useSelector(actor, (state) => state);
   const path = signUpPathOf(snapshot);
+  // The code step's check is solved only once a new code can be asked for: a person who types the
+  // first code never spends the proof of work.
+  const resendOffered = snapshot.context.canResend || snapshot.matches({ verifying: 'needsNewCode' });
   const { pathname } = useLocation();
   const navigate = useNavigate();
   // A new step replaces the form that had focus: take keyboard and screen-reader users to its heading.
@@ -74,11 +77,12 @@ export function SignUpScreen({ step, email }: { step: 'create' | 'verify'; email
       snapshot={snapshot}
       send={actor.send}
       botCheck={
-        // On the code step the check sits beside "Send a new code" and solves itself, so a person
-        // still just clicks the button; on the e-mail step it is ticked like the rest of the form.
+        // On the code step the check sits beside "Send a new code" and solves itself once a new code
+        // can be asked for, so a person still just clicks the button; on the e-mail step it is
+        // ticked like the rest of the form.
         <BotCheck
           key={`${path}:${snapshot.context.botCheckRound}`}
-          solveAtOnce={path === '/verify-email'}
+          solveAtOnce={path === '/verify-email' && resendOffered}
           onSolved={(token) => actor.send({ type: 'botCheck.solved', token })}
           onReset={() => actor.send({ type: 'botCheck.expired' })}
         />

@@ -173,7 +173,7 @@ function VerifyEmailStep({ snapshot, send, botCheck }: SignUpViewProps) {
         )}
         {busy ? <Waiting /> : null}
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-          {/* A new code needs the check answered too; it solves itself while the code is typed. */}
+          {/* A new code needs the check answered too; it solves itself once a new code is offered. */}
           <BotCheckField snapshot={snapshot} botCheck={botCheck} />
           {needsNewCode ? (
             <Button type="button" width="full" disabled={busy} onClick={() => send({ type: 'user.resendCode' })}>

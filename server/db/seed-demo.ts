@@ -10,6 +10,7 @@ import type { Database } from './database';
 import {
   coupons,
   devices,
+  federatedIdentities,
   routerCoupons,
   routers,
   servers,
@@ -477,6 +478,27 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
       { code: demoRouterCoupons.lifetime, planCode: 'router-lifetime', expiresAt: daysAgo(-365) },
       { code: demoRouterCoupons.threeYear, planCode: 'router-3year', expiresAt: daysAgo(-365) },
       { code: demoRouterCoupons.expired, planCode: 'router-3year', expiresAt: daysAgo(30) },
+    ]);
+
+    // Issue 21, linked sign-ins: the traveller signs in with Google too, and once linked Microsoft,
+    // never used since; both show under "Linked sign-ins" on the account page, each with "Unlink".
+    await tx.insert(federatedIdentities).values([
+      {
+        provider: 'google',
+        subject: 'demo-google-traveller',
+        userId: idOf(demoAccounts.traveller),
+        email: demoAccounts.traveller,
+        createdAt: daysAgo(40),
+        lastUsedAt: daysAgo(2),
+      },
+      {
+        provider: 'microsoft',
+        subject: 'demo-microsoft-traveller',
+        userId: idOf(demoAccounts.traveller),
+        email: demoAccounts.traveller,
+        createdAt: daysAgo(12),
+        lastUsedAt: null,
+      },
     ]);
 
     // Issue 12, usage statistics: three weeks of tunnel events and traffic, at five minutes, for the

@@ -9,6 +9,7 @@ import { FederatedSignInMessage, identityLinkLifetimeSeconds } from '../../contr
 import { LinkedSignInMessage, LinkedSignInsResponse } from '../../contract/linked-sign-ins';
 import { ResetTokenStatus } from '../../contract/password';
 import { federatedIdentities, outbox, rateLimits, users } from '../../server/db/schema';
+import { demoAccounts, demoPassword, seedDemoAccounts } from '../../server/db/seed-demo';
 import type { LocalOpenIdProvider } from '../../server/dev/local-openid-provider';
 import { identityLinkCookieName } from '../../server/routes/federated-sign-in';
 import { identityLinkLimits } from '../../server/services/federated-sign-in/identity-links';
@@ -340,5 +341,23 @@ describe('a password reset', () => {
     expect(identity).toBeDefined();
     const used = await portal.request(`${api.resetPassword}/${token}`);
     expect(used.json).toEqual({ valid: false, linkedProviders: [] });
+  });
+});
+
+describe('demo data', () => {
+  it('gives the traveller a used Google sign-in and a never-used Microsoft one, each unlinkable', async () => {
+    const demo = await startTestPortal();
+    try {
+      await seedDemoAccounts(demo.db);
+      const cookie = await demo.signIn(demoAccounts.traveller, demoPassword);
+      const listed = v.parse(LinkedSignInsResponse, (await demo.request(api.linkedSignIns, { cookie })).json);
+      expect(listed.passwordSet).toBe(true);
+      expect(listed.linkedSignIns.map(({ provider, lastUsedAt }) => [provider, lastUsedAt !== null])).toEqual([
+        ['google', true],
+        ['microsoft', false],
+      ]);
+    } finally {
+      await demo.close();
+    }
   });
 });

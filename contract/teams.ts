@@ -128,10 +128,14 @@ export const AddTeamMemberRequest = v.object({
 });
 export type AddTeamMemberRequest = v.InferOutput<typeof AddTeamMemberRequest>;
 
+/**
+ * The same answer whether or not the address had an account (issue 21: the add tells an admin no
+ * more than the spec's 409 does): either way a mail asks the person to act, and the team lists them
+ * among its invitations until they do (accept, or prove the address and choose a password).
+ */
 export const AddTeamMemberResponse = v.object({
   success: v.literal(true),
-  /** joined: an account was created and joined; invited: a mail asks the person to accept. */
-  outcome: v.picklist(['joined', 'invited']),
+  outcome: v.literal('invited'),
 });
 export type AddTeamMemberResponse = v.InferOutput<typeof AddTeamMemberResponse>;
 

@@ -30,8 +30,6 @@ export type TeamChangeFailure = { message: string | null; isPaid: boolean };
 export type TeamMembershipContext = TeamMembershipInput & {
   form: MemberForm;
   formErrors: MemberFormErrors;
-  /** joined: the person is in the team now; invited: a mail asks them to accept. */
-  addOutcome: AddTeamMemberResponse['outcome'] | null;
   /** The address of the last add, the invitation last canceled, or the member last changed. */
   subjectEmail: string | null;
   member: MemberChoice | null;
@@ -208,7 +206,6 @@ export const teamMembershipMachine = setup({
     ...input,
     form: emptyForm,
     formErrors: {},
-    addOutcome: null,
     subjectEmail: null,
     member: null,
     role: null,
@@ -234,13 +231,7 @@ export const teamMembershipMachine = setup({
         }),
         onDone: {
           target: 'added',
-          actions: [
-            assign({
-              addOutcome: ({ event }) => event.output.outcome,
-              subjectEmail: ({ context }) => context.form.email.trim(),
-            }),
-            'teamChanged',
-          ],
+          actions: [assign({ subjectEmail: ({ context }) => context.form.email.trim() }), 'teamChanged'],
         },
         onError: { target: 'addFailed', actions: 'rememberFailure' },
       },

@@ -23,7 +23,6 @@ export const teamMembershipCases = {
       .filter((value) => value !== context.teamNameDraft)
       .map((value) => ({ type: 'user.changeTeamName' as const, value })),
   'xstate.done.actor.addMember': [
-    { type: 'xstate.done.actor.addMember', output: { success: true, outcome: 'joined' }, actorId: 'addMember' },
     { type: 'xstate.done.actor.addMember', output: { success: true, outcome: 'invited' }, actorId: 'addMember' },
   ],
   'xstate.error.actor.addMember': [

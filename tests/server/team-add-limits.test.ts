@@ -72,7 +72,7 @@ describe('adds per team', () => {
       expect(await mailsTo(email)).toEqual([]);
     }
     const audit = await auditOf(portal, busy.teamId);
-    expect(audit.filter((event) => event.kind === 'memberAdded')).toHaveLength(teamAddLimits.perTeam.limit);
+    expect(audit.filter((event) => event.kind === 'memberInvited')).toHaveLength(teamAddLimits.perTeam.limit);
     expect(audit.some((event) => event.subject !== null && refusedAddresses.includes(event.subject))).toBe(false);
     expect(await membersOf(portal, busy.teamId)).toHaveLength(3 + teamAddLimits.perTeam.limit);
 
@@ -80,7 +80,7 @@ describe('adds per team', () => {
     const byAdmin = await addMember(portal, busy.admin, busy.referenceId, { email: 'late@busy-team.test' });
     expect(byAdmin.status).toBe(429);
     const elsewhere = await addMember(portal, other.owner, other.referenceId, { email: 'hire@other-team.test' });
-    expect(elsewhere.json).toEqual({ success: true, outcome: 'joined' });
+    expect(elsewhere.json).toEqual({ success: true, outcome: 'invited' });
   });
 });
 
@@ -112,7 +112,7 @@ describe('adds per address', () => {
     // The second team's own limit is not spent by the refusal: it invites someone else.
     expect(await spent(teamAddLimits.perTeam, second.teamId)).toBe(1);
     const someoneElse = await addMember(portal, second.owner, second.referenceId, { email: 'else@recipient.test' });
-    expect(someoneElse.json).toEqual({ success: true, outcome: 'joined' });
+    expect(someoneElse.json).toEqual({ success: true, outcome: 'invited' });
   });
 });
 
@@ -130,7 +130,7 @@ describe('who spends a limit', () => {
 
     expect((await addMember(portal, team.owner, team.referenceId, { email })).json).toEqual({
       success: true,
-      outcome: 'joined',
+      outcome: 'invited',
     });
     expect(await spent(teamAddLimits.perTeam, team.teamId)).toBe(1);
     expect(await spent(teamAddLimits.perRecipient, email)).toBe(1);

@@ -107,7 +107,7 @@ describe('POST /api/subscription/{id}/team/member', () => {
       lastName: 'New',
     });
     expect(response.status).toBe(200);
-    expect(v.parse(AddTeamMemberResponse, response.json).outcome).toBe('joined');
+    expect(v.parse(AddTeamMemberResponse, response.json).outcome).toBe('invited');
     const [user] = await portal.db.select().from(users).where(eq(users.email, email));
     expect(user?.passwordHash).toBeNull();
     const member = (await membersOf(portal, cast.teamId)).find((row) => row.userId === user?.id);
@@ -118,13 +118,13 @@ describe('POST /api/subscription/{id}/team/member', () => {
     expect(token).toBeDefined();
     expect(mail?.textBody).toContain('7 days');
     const valid = await portal.request(`${api.resetPassword}/${token}`);
-    expect(valid.json).toEqual({ valid: true });
+    expect(valid.json).toEqual({ valid: true, linkedProviders: [] });
     const chosen = await portal.request(api.resetPassword, { json: { token, password: 'a brand new passphrase' } });
     expect(chosen.status).toBe(200);
     await expect(portal.signIn(email, 'a brand new passphrase')).resolves.toMatch(/^portal_session=/);
 
     const [event] = (await auditOf(portal, cast.teamId)).filter((row) => row.subject === email);
-    expect(event).toMatchObject({ kind: 'memberAdded', actorEmail: cast.owner.email, details: { role: 'user' } });
+    expect(event).toMatchObject({ kind: 'memberInvited', actorEmail: cast.owner.email, details: { role: 'user' } });
   });
 
   it('never lets the password an admin gives be a way in: the address’s owner proves it and chooses their own', async () => {
@@ -134,7 +134,7 @@ describe('POST /api/subscription/{id}/team/member', () => {
       role: 'admin',
       password: 'the admin chose this one',
     });
-    expect(response.json).toEqual({ success: true, outcome: 'joined' });
+    expect(response.json).toEqual({ success: true, outcome: 'invited' });
     const signInWithAdminsPassword = await portal.request(api.login, {
       json: { email, password: 'the admin chose this one' },
     });
@@ -153,7 +153,7 @@ describe('POST /api/subscription/{id}/team/member', () => {
   });
 
   it('invites an address that has an account, in its language, and counts the invitation as a seat', async () => {
-    const invitee = await newPerson(portal, 'has.account@members.test');
+    const invitee = await newPerson(portal, 'already.has.account@members.test');
     await portal.db.update(users).set({ locale: 'de' }).where(eq(users.id, invitee.id));
     const before = v.parse(
       Team,
@@ -237,7 +237,7 @@ describe('POST /api/subscription/{id}/team/member', () => {
     // Owner, admin and user, plus two: five of six; the sixth is an invitation, the seventh is refused.
     const family = await castWithTeam(portal, 'family', { planCode: 'families-monthly', quantity: 1 });
     for (const email of ['kid.one@members.test', 'kid.two@members.test']) {
-      expect((await addMember(portal, family.owner, family.referenceId, { email })).json.outcome).toBe('joined');
+      expect((await addMember(portal, family.owner, family.referenceId, { email })).json.outcome).toBe('invited');
     }
     const grandma = await newPerson(portal, 'grandma@members.test');
     expect((await addMember(portal, family.admin, family.referenceId, { email: grandma.email })).json.outcome).toBe(
@@ -411,5 +411,60 @@ describe('PUT /api/teams/members/update/role and /api/teams/rename', () => {
       { from: 'Test team', to: 'Night shift' },
       { from: 'Night shift', to: 'Day shift' },
     ]);
+  });
+});
+
+describe('what an add tells the admin (issue 21)', () => {
+  it('answers alike for a new address and an existing account, and lists both as invited until they act', async () => {
+    const existing = await newPerson(portal, 'someone.with.account@members.test');
+    const fresh = 'no.account.yet@members.test';
+    const toExisting = await addMember(portal, cast.admin, cast.referenceId, { email: existing.email });
+    const toFresh = await addMember(portal, cast.admin, cast.referenceId, { email: fresh });
+    expect(toExisting.json).toEqual(toFresh.json);
+    expect(toFresh.json).toEqual({ success: true, outcome: 'invited' });
+
+    const read = async () =>
+      v.parse(Team, (await portal.request(teamPath(cast.referenceId), { cookie: cast.admin.cookie })).json);
+    const team = await read();
+    expect(team.teamMembers.map((member) => member.email)).not.toContain(fresh);
+    expect(team.pendingTeamInvitations).toEqual(expect.arrayContaining([existing.email, fresh]));
+    expect(team.invitations.find((invitation) => invitation.email === fresh)).toMatchObject({ role: 'user' });
+
+    // Added again, both are "already invited", whichever had an account.
+    for (const email of [existing.email, fresh]) {
+      const again = await addMember(portal, cast.admin, cast.referenceId, { email });
+      expect(again.status).toBe(409);
+      expect(again.json).toMatchObject({ message: TeamMessage.alreadyInvited });
+    }
+
+    // Once the address's owner chooses a password (and so proves it), they are a member.
+    const mail = await portal.newestMailTo(fresh);
+    const token = /\/password\/reset\/([A-Za-z0-9_-]+)$/m.exec(mail?.textBody ?? '')?.[1];
+    await portal.request(api.resetPassword, { json: { token, password: 'a passphrase of my own' } });
+    const after = await read();
+    expect(after.teamMembers.map((member) => member.email)).toContain(fresh);
+    expect(after.pendingTeamInvitations).not.toContain(fresh);
+  });
+
+  it('cancels a new address like an invitation: the seat, the membership and the unused account go', async () => {
+    const fresh = 'changed.my.mind@members.test';
+    await addMember(portal, cast.owner, cast.referenceId, { email: fresh });
+    const before = v.parse(
+      Team,
+      (await portal.request(teamPath(cast.referenceId), { cookie: cast.owner.cookie })).json,
+    );
+    const canceled = await portal.request(`${teamPath(cast.referenceId)}/invitation/${encodeURIComponent(fresh)}`, {
+      method: 'DELETE',
+      cookie: cast.owner.cookie,
+    });
+    expect(canceled.status).toBeLessThan(300);
+    const after = v.parse(Team, (await portal.request(teamPath(cast.referenceId), { cookie: cast.owner.cookie })).json);
+    expect(after.seatsInUse).toBe(before.seatsInUse - 1);
+    expect(after.pendingTeamInvitations).not.toContain(fresh);
+    expect(await portal.db.select().from(users).where(eq(users.email, fresh))).toEqual([]);
+    const [event] = (await auditOf(portal, cast.teamId)).filter(
+      (row) => row.subject === fresh && row.kind === 'invitationCanceled',
+    );
+    expect(event).toBeDefined();
   });
 });

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
 import { type AcceptInvitationResponse, TeamMessage } from '../../../contract/teams';
-import { subscriptions, teamInvitations, teamMembers, teams } from '../../db/schema';
+import { subscriptions, teamInvitations, teamMembers, teams, users } from '../../db/schema';
 import type { BillingActor } from '../billing/billing';
 import type { Transaction } from '../billing/ledger-core';
 import { recordTeamEvent } from './audit';
@@ -85,6 +85,33 @@ export async function acceptInvitation(
 }
 
 /** DELETE /api/subscription/{id}/team/invitation/{email}. */
+/**
+ * A member added with a new address whose owner has not proved it yet is listed as invited, and so
+ * canceled like an invitation: the membership goes, and the account made for it too when nothing
+ * else holds it (its "choose your password" link then leads nowhere).
+ */
+async function cancelWaitingAccount(tx: Transaction, teamId: number, email: string) {
+  const [waiting] = await tx
+    .select({ userId: teamMembers.userId, role: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(users.email, email), isNull(users.emailVerifiedAt)));
+  if (!waiting) return undefined;
+  await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, waiting.userId)));
+  await tx
+    .delete(users)
+    .where(
+      and(
+        eq(users.id, waiting.userId),
+        isNull(users.emailVerifiedAt),
+        isNull(users.passwordHash),
+        notExists(tx.select({ one: sql`1` }).from(teamMembers).where(eq(teamMembers.userId, waiting.userId))),
+        notExists(tx.select({ one: sql`1` }).from(subscriptions).where(eq(subscriptions.ownerId, waiting.userId))),
+      ),
+    );
+  return { role: waiting.role };
+}
+
 export async function cancelInvitation(deps: TeamDeps, actor: BillingActor, referenceId: string, email: string) {
   await deps.db.transaction(async (tx) => {
     const team = await lockManagedTeam(tx, actor, referenceId);
@@ -95,7 +122,7 @@ export async function cancelInvitation(deps: TeamDeps, actor: BillingActor, refe
       .set({ canceledAt: at })
       .where(and(livePendingInvitations(team.teamId, at), eq(teamInvitations.email, address)))
       .returning({ role: teamInvitations.role });
-    const [invitation] = canceled;
+    const [invitation = await cancelWaitingAccount(tx, team.teamId, address)] = canceled;
     if (!invitation) throw teamFailures.notFound(TeamMessage.invitationNotFound);
     await recordTeamEvent(tx, {
       teamId: team.teamId,

@@ -63,7 +63,8 @@ async function ensureRoomForOneMore(tx: Transaction, team: ManagedTeam, at: Date
 
 /**
  * POST /api/subscription/{id}/team/member. Under the subscription's row lock: an address without an
- * account gets one and joins at once; an address with one gets an invitation mail. Concurrent adds
+ * account gets one, which joins at once and waits for its owner to prove the address and choose a
+ * password; an address with one gets an invitation mail. Both answer alike and are listed as invited. Concurrent adds
  * wait for each other's lock, so the seat check always counts what the others added. Adds are
  * limited per team and per address (teamAddLimits), taken once the caller is known to be an admin.
  */
@@ -88,7 +89,11 @@ export async function addMember(
         .select({ role: teamMembers.role })
         .from(teamMembers)
         .where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, existing.id)));
-      if (membership) throw teamFailures.conflict(TeamMessage.alreadyMember);
+      // A member whose address is not proved yet is listed as invited (readTeam), and said so here.
+      if (membership)
+        throw teamFailures.conflict(
+          existing.emailVerifiedAt === null ? TeamMessage.alreadyInvited : TeamMessage.alreadyMember,
+        );
     }
     const [pending] = await tx
       .select({ id: teamInvitations.id, expiresAt: teamInvitations.expiresAt })
@@ -129,15 +134,17 @@ export async function addMember(
       await outbox.enqueue(
         teamAccountMail(deps.env, requestLocale, email, teamName, token, choosePasswordLifetimeSeconds),
       );
+      // Recorded, like the answer, as an invitation: the log tells the admins no more than the add.
       await recordTeamEvent(tx, {
         teamId: team.teamId,
         actor,
-        kind: 'memberAdded',
+        kind: 'memberInvited',
         subject: email,
         details: { role },
         at,
       });
-      return { success: true, outcome: 'joined' };
+      // Answered as an invitation: the admin learns nothing of whether the address had an account.
+      return { success: true, outcome: 'invited' };
     }
 
     const code = newSecret();

@@ -4,7 +4,7 @@ import { apiKeys, teamInvitations, teamMembers, teams, users } from '../../db/sc
 import type { BillingActor } from '../billing/billing';
 import { seatsInUse } from '../billing/ledger-core';
 import { associatedRouterSubContexts } from '../routers/team-routers';
-import { livePendingInvitations } from './members';
+import { choosePasswordLifetimeSeconds, livePendingInvitations } from './members';
 import { lockManagedTeam, type TeamDeps } from './team-access';
 
 const bytesPerGB = 1024 ** 3;
@@ -18,8 +18,8 @@ export async function readTeam(deps: TeamDeps, actor: BillingActor, referenceId:
     const { subscription, plan, teamId } = await lockManagedTeam(tx, actor, referenceId);
     const at = deps.now();
     const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
-    const members = await tx
-      .select({ member: teamMembers, email: users.email })
+    const rows = await tx
+      .select({ member: teamMembers, email: users.email, proved: sql<boolean>`${users.emailVerifiedAt} is not null` })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(eq(teamMembers.teamId, teamId))
@@ -29,11 +29,25 @@ export async function readTeam(deps: TeamDeps, actor: BillingActor, referenceId:
         asc(teamMembers.createdAt),
         asc(users.email),
       );
-    const invitations = await tx
-      .select()
-      .from(teamInvitations)
-      .where(livePendingInvitations(teamId, at))
-      .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.email));
+    // A member added with a new address is listed as invited until its owner proves the address
+    // (issue 21): a new address and an existing account's invitation look alike to the admin.
+    const members = rows.filter((row) => row.proved);
+    const waitingAccounts = rows
+      .filter((row) => !row.proved)
+      .map(({ member, email }) => ({
+        email,
+        role: member.role,
+        createdAt: member.createdAt,
+        expiresAt: new Date(member.createdAt.getTime() + choosePasswordLifetimeSeconds * 1000),
+      }));
+    const invitations = [
+      ...(await tx
+        .select()
+        .from(teamInvitations)
+        .where(livePendingInvitations(teamId, at))
+        .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.email))),
+      ...waitingAccounts,
+    ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.email.localeCompare(b.email));
     const keys = await tx
       .select()
       .from(apiKeys)

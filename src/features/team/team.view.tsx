@@ -46,17 +46,13 @@ function FailureAlert({ snapshot }: { snapshot: TeamMembershipSnapshot }) {
 /** The last change, announced where screen readers hear it as it appears. */
 function Confirmation({ snapshot }: { snapshot: TeamMembershipSnapshot }) {
   const { i18n } = useLingui();
-  const { addOutcome, subjectEmail, role } = snapshot.context;
+  const { subjectEmail, role } = snapshot.context;
   const email = subjectEmail ?? '';
   const roleName = role ? i18n._(roleLabels[role]) : '';
   return (
     <p role="status" className={css({ color: 'success.default', _empty: { display: 'none' } })}>
-      {snapshot.matches('added') && addOutcome === 'joined' ? (
-        <Trans>
-          <bdi>{email}</bdi> has joined the team.
-        </Trans>
-      ) : null}
-      {snapshot.matches('added') && addOutcome === 'invited' ? (
+      {/* The same for a new address and an existing account: both are asked by mail (issue 21). */}
+      {snapshot.matches('added') ? (
         <Trans>
           We sent <bdi>{email}</bdi> an invitation. They join the team when they accept it, and take a seat until then.
         </Trans>

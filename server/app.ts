@@ -11,6 +11,7 @@ import {
   jsonBodies,
   loopbackClientsOnly,
   readSession,
+  refuseNulInAddress,
   sameOriginMutations,
   securityHeaders,
 } from './http/middleware';
@@ -65,6 +66,7 @@ export function createApp(services: AppServices) {
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   app.use('/api/*', sameOriginMutations(services.env));
+  app.use('/api/*', refuseNulInAddress());
   app.use('/api/*', async (c, next) => {
     // The error-reporting tunnel has its own, larger limit. A GET has no body to limit, and looking
     // for one would make @hono/node-server build the full Request it otherwise never needs.
@@ -132,6 +134,8 @@ export function createApp(services: AppServices) {
       }
       return failureResponse(c, error);
     }
+    // A value PostgreSQL cannot store as text (U+0000 that came another way than JSON or the address).
+    if (untextableValue(error)) return failureResponse(c, failures.nulCharacter());
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody(ErrorCode.validation, error.message || 'Bad request.'), error.status);
     }
@@ -140,6 +144,15 @@ export function createApp(services: AppServices) {
   });
 
   return app;
+}
+
+/** PostgreSQL's "invalid byte sequence" and "unsupported Unicode escape", of a query or its cause. */
+function untextableValue(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -34,6 +34,8 @@ export const failures = {
   payloadTooLarge: () => new ApiFailure(413, ErrorCode.payloadTooLarge, 'The request body is too large.'),
   crossOrigin: () => new ApiFailure(403, ErrorCode.crossOrigin, 'This request must come from the portal itself.'),
   validation: (message: string) => new ApiFailure(400, ErrorCode.validation, message),
+  /** PostgreSQL stores no U+0000 in text: refused up front rather than failing in a query. */
+  nulCharacter: () => new ApiFailure(400, ErrorCode.validation, 'Text may not contain the NUL character (U+0000).'),
   passwordTooCommon: () => new ApiFailure(400, ErrorCode.passwordTooCommon, AccountCreationMessage.passwordTooCommon),
   rateLimited: (retryAfterSeconds: number) =>
     new ApiFailure(429, ErrorCode.rateLimited, 'Too many attempts. Please wait a few minutes and try again.', {

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendEvent } from './billing-support';
 import { publicOrigin, startTestPortal, type TestPortal } from './support';
 
 let portal: TestPortal;
@@ -121,5 +122,39 @@ describe('every response', () => {
 
   it('uses the configured public origin', () => {
     expect(portal.env.publicOrigin).toBe(publicOrigin);
+  });
+});
+
+describe('the NUL character (U+0000), which PostgreSQL stores in no text (found by npm run scan)', () => {
+  const nulRefused = { error: 'validation_failed', message: 'Text may not contain the NUL character (U+0000).' };
+  const unhandled = () => portal.logLines.filter((line) => line.includes('unhandled error'));
+
+  it('is refused with 400 in a path, a query or a JSON body, before any query fails on it', async () => {
+    const before = unhandled().length;
+    const cookie = await portal.signIn(email, password);
+    const answers = await Promise.all([
+      portal.request('/api/billing?referenceId=%2Fe%00', { cookie }),
+      portal.request('/api/subscription/demo%00/team', { cookie }),
+      portal.request('/api/auth/login', { json: { email: 'lee\u0000@example.com', password } }),
+      portal.request('/api/teams/rename', { method: 'PUT', json: { teamName: 'Night\u0000shift' }, cookie }),
+      portal.request('/api/auth/login', { json: { email, password, 'note\u0000': 1 } }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual(nulRefused);
+    }
+    expect(unhandled()).toHaveLength(before);
+  });
+
+  it('is answered 400, not 500, where it reaches PostgreSQL another way (a signed billing event)', async () => {
+    const before = unhandled().length;
+    const response = await sendEvent(portal, {
+      id: `evt-\u0000-${crypto.randomUUID()}`,
+      type: 'subscription.created',
+      data: { referenceId: `sub-${crypto.randomUUID()}`, accountEmail: email, planCode: 'personal-monthly' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual(nulRefused);
+    expect(unhandled()).toHaveLength(before);
   });
 });

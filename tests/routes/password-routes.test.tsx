@@ -109,7 +109,7 @@ describe('/password/forgot', () => {
 describe('/password/reset/{token}', () => {
   it('says a dead link is dead, and offers a new one', async () => {
     await open(`/password/reset/${token}`, null, {
-      [`GET /api/password/reset/${token}`]: { status: 200, body: { valid: false } },
+      [`GET /api/password/reset/${token}`]: { status: 200, body: { valid: false, linkedProviders: [] } },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Password reset link is invalid. Please request a new one.',
@@ -120,7 +120,7 @@ describe('/password/reset/{token}', () => {
   it('sets the new password, says "Password Changed" and goes to sign in', async () => {
     const user = userEvent.setup();
     const { calls, location } = await open(`/password/reset/${token}`, null, {
-      [`GET /api/password/reset/${token}`]: { status: 200, body: { valid: true } },
+      [`GET /api/password/reset/${token}`]: { status: 200, body: { valid: true, linkedProviders: [] } },
       'POST /api/password/reset': { status: 200, body: { success: true } },
     });
     await user.type(await screen.findByLabelText('New password'), 'a fresh password');
@@ -144,6 +144,7 @@ describe('the dashboard', () => {
       'GET /api/account/user': { status: 200, body: anAccount(owner, []) },
       'GET /api/account/linkedDevices': { status: 200, body: { devices: [], deviceLimit: 5 } },
       'GET /api/account/sessions': { status: 200, body: { sessions: [] } },
+      'GET /api/account/linked-sign-ins': { status: 200, body: { passwordSet: true, linkedSignIns: [] } },
       'PUT /api/password': (body) =>
         (body as { currentPassword: string }).currentPassword === 'the old password'
           ? { status: 200, body: { success: true } }

@@ -268,7 +268,7 @@ describe('the sign-in callback', () => {
   const signedIn = (redirect: string) => ({
     user: null,
     account: accountOf(teamOwner, []),
-    providerSignIn: { status: 200, body: { user: teamOwner, accountCreated: false, redirect } },
+    providerSignIn: { status: 200, body: { outcome: 'signedIn', user: teamOwner, accountCreated: false, redirect } },
   });
 
   it('completes the sign-in and follows the same-origin redirect it was started with', async () => {

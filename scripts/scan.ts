@@ -1052,15 +1052,18 @@ function parseSqlmapLog(text: string): Pick<SqlmapResult, 'parameters' | 'inject
   return { parameters, injections, notes, verdict };
 }
 
-async function sqlmapCall(call: Call, example: Example, generic: boolean, secondsLeft: number): Promise<SqlmapResult> {
-  const slug = call.key.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
-  const dir = join(outDir, 'sqlmap', slug);
-  const begun = Date.now();
-  const result: SqlmapResult = {
+/** A call's sqlmap result before (or instead of) a run: nothing tested yet. */
+function sqlmapResultOf(
+  call: Call,
+  generic: boolean,
+  outcome: SqlmapResult['outcome'],
+  notes: string[] = [],
+): SqlmapResult {
+  return {
     call: call.key,
     account: '',
     level: sqlmapLevel,
-    outcome: 'failed',
+    outcome,
     seconds: 0,
     parameters: [],
     injections: [],
@@ -1069,8 +1072,15 @@ async function sqlmapCall(call: Call, example: Example, generic: boolean, second
     exampleStatus: null,
     generic,
     serverErrorSample: null,
-    notes: [],
+    notes,
   };
+}
+
+async function sqlmapCall(call: Call, example: Example, generic: boolean, secondsLeft: number): Promise<SqlmapResult> {
+  const slug = call.key.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  const dir = join(outDir, 'sqlmap', slug);
+  const begun = Date.now();
+  const result = sqlmapResultOf(call, generic, 'failed');
   try {
     const prepared = await example.prepare();
     const account = prepared.account === undefined ? 'teamOwner' : prepared.account;
@@ -1555,21 +1565,9 @@ try {
       if (stopping) break;
       const left = sqlmapBudgetSeconds - secondsSince(sqlmapStarted);
       if (left < 10) {
-        sqlmapResults.push({
-          call: call.key,
-          account: '',
-          level: sqlmapLevel,
-          outcome: 'not run',
-          seconds: 0,
-          parameters: [],
-          injections: [],
-          requests: 0,
-          statuses: {},
-          exampleStatus: null,
-          generic,
-          serverErrorSample: null,
-          notes: ['the sqlmap budget (SCAN_SQLMAP_SECONDS) was spent'],
-        });
+        sqlmapResults.push(
+          sqlmapResultOf(call, generic, 'not run', ['the sqlmap budget (SCAN_SQLMAP_SECONDS) was spent']),
+        );
         continue;
       }
       const result = await sqlmapCall(call, example, generic, left);

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { SignInProvider } from '../../../contract/federated-sign-in';
 import type { LinkedSignIn } from '../../../contract/linked-sign-ins';
@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { useNoticeFocus } from '../../components/use-notice-focus';
 import { dateTimeOf } from '../your-sessions/session.messages';
 import { linkedSignInMessageText, noneLinkedOf, signInNameOf, unlinkUnavailable } from './linked-sign-ins.messages';
 
@@ -118,13 +119,7 @@ export function LinkedSignInsView({ snapshot, send, read, providers, setPassword
   const targetName = target ? nameOf(target) : '';
   const targetEmail = target?.email ?? '';
   const noticeName = notice ? nameOf(notice.signIn) : '';
-  // After an unlink its button leaves the list: the focus goes to what was done instead, both when
-  // the notice appears and when the dialog gives the focus back (whichever comes last on a busy machine).
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-  const focusNotice = () => noticeRef.current;
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
+  const { noticeRef, focusNotice } = useNoticeFocus(notice);
 
   return (
     <section id="security" aria-labelledby="linked-sign-ins-title" className={card}>

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { AccountSession } from '../../../contract/sessions';
 import type { YourSessionsEvent, yourSessionsMachine } from '../../../machines/yourSessions/yourSessions.machine';
@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { detailsList } from '../../components/ui/details-list';
+import { useNoticeFocus } from '../../components/use-notice-focus';
 import {
   dateTimeOf,
   lastActiveOf,
@@ -125,13 +126,7 @@ export function YourSessionsView({ snapshot, send, read, now }: YourSessionsView
   const busy = snapshot.hasTag('busy');
   const targetLabel = target ? sessionLabelOf(i18n, target) : '';
   const noticeLabel = notice?.kind === 'signedOutSession' ? sessionLabelOf(i18n, notice.session) : '';
-  // After a sign-out its button leaves the list: the focus goes to what was done instead, both when
-  // the notice appears and when the dialog gives the focus back (whichever comes last on a busy machine).
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-  const focusNotice = () => noticeRef.current;
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
+  const { noticeRef, focusNotice } = useNoticeFocus(notice);
 
   return (
     <section id="sessions" aria-labelledby="your-sessions-title" className={card}>

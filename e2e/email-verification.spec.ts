@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { resendCooldownSeconds } from '../contract/account-creation';
 import { codeIn, freshAddress, linkIn, waitForMail } from './support/mailbox';
 import { demoAccounts, expectNoAxeViolations } from './support/portal';
-import { codeCountdown, requestSignUp, solveBotCheck, waitForResendBotCheck } from './support/sign-up';
+import { codeCountdown, expectBotCheckSolved, requestSignUp, solveBotCheck } from './support/sign-up';
 
 /** The server allows one code per address per fixed window of this length (aligned to the epoch). */
 const resendCooldownMs = resendCooldownSeconds * 1000;
@@ -49,7 +49,7 @@ test('the link in the mail opens the code step; wrong codes and taken addresses 
   await expectNoAxeViolations(fromMail);
 
   // A new code needs the bot check too; on this step it solves itself, untouched.
-  await waitForResendBotCheck(fromMail);
+  await expectBotCheckSolved(fromMail);
   await fromMail.waitForTimeout(Math.max(0, resendAllowedAt - Date.now()));
   await resend.click();
   await expect(fromMail.getByText('A new verification code has been sent to your email!')).toBeVisible();

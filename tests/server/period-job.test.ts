@@ -132,7 +132,8 @@ describe('processing period ends', () => {
     await holder.connect();
     try {
       await holder.query('begin');
-      await holder.query('select pg_advisory_xact_lock(724112008)');
+      // The job's key in the portal's schema (server/services/billing/period-job.ts).
+      await holder.query("select pg_advisory_xact_lock(hashtext(current_schema() || ':period-ends'))");
       portal.clock.current = testDate('2027-01-01T00:00:00Z');
       expect(await portal.services.billing.processPeriodEnds()).toEqual({ expired: 0, renewed: 0 });
       expect(await invoicesOf(monthly.id)).toHaveLength(1);

@@ -7,12 +7,15 @@ import type { Billing } from './billing';
 import type { Transaction } from './ledger-core';
 import { renewPeriod } from './renewals';
 
-/** Any fixed number, not the migrations' one: only one process at a time works through period ends. */
-const periodJobLockId = 724_112_008;
-
-/** A transaction-level advisory lock: released by the commit, also when a process dies mid-run. */
+/**
+ * A transaction-level advisory lock: released by the commit, also when a process dies mid-run. Only
+ * one process at a time works through a portal's period ends. Advisory locks are the whole
+ * database's, so the key names the schema too: portals that share a database in schemas of their
+ * own (the PostgreSQL test run) do not skip each other's period ends.
+ */
 async function tryPeriodJobLock(tx: Transaction): Promise<boolean> {
-  const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(${periodJobLockId}) as locked`)) as unknown as {
+  const key = sql`hashtext(current_schema() || ':period-ends')`;
+  const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as locked`)) as unknown as {
     rows: { locked: boolean }[];
   };
   return result.rows[0]?.locked === true;

@@ -27,9 +27,8 @@ import {
 } from '../http/middleware';
 import { negotiateLocale } from '../mail/i18n';
 import { type FederatedSignInRefusal, FederatedSignInRefused } from '../services/federated-sign-in/federated-sign-in';
-import { IdentityLinkRefused } from '../services/federated-sign-in/identity-links';
 import type { AppServices } from '../services/index';
-import { identityLinkRefusals } from './linked-sign-ins';
+import { identityLinkFailureOf } from './linked-sign-ins';
 
 /** Binds a started sign-in to the browser that started it; only its SHA-256 is stored. */
 export const signInBindingCookieName = 'portal_provider_sign_in';
@@ -57,8 +56,7 @@ async function answering<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (error instanceof FederatedSignInRefused) throw refusals[error.reason](error.retryAfterSeconds);
-    if (error instanceof IdentityLinkRefused) throw identityLinkRefusals[error.reason](error.retryAfterSeconds);
-    throw error;
+    throw identityLinkFailureOf(error);
   }
 }
 

@@ -18,6 +18,11 @@ export const identityLinkRefusals: Record<IdentityLinkRefusal, (retryAfterSecond
   lastWayIn: () => new ApiFailure(409, ErrorCode.lastWayIn, LinkedSignInMessage.lastWayIn),
 };
 
+/** A refused link or unlink as its API answer; any other error as it is. */
+export function identityLinkFailureOf(error: unknown): unknown {
+  return error instanceof IdentityLinkRefused ? identityLinkRefusals[error.reason](error.retryAfterSeconds) : error;
+}
+
 /** The person's linked sign-ins, under /api/account: each person sees and unlinks only their own. */
 export function linkedSignInRoutes(services: AppServices) {
   const path = api.linkedSignIns.slice('/api/account'.length);
@@ -30,7 +35,7 @@ export function linkedSignInRoutes(services: AppServices) {
       const { claims } = sessionOf(c);
       const identity = bodyOf(c, UnlinkSignInRequest);
       await services.identityLinks.unlink(claims.sub, identity, clientAddressOf(c, services.env)).catch((error) => {
-        throw error instanceof IdentityLinkRefused ? identityLinkRefusals[error.reason](0) : error;
+        throw identityLinkFailureOf(error);
       });
       return c.body(null, 204);
     });

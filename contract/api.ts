@@ -109,6 +109,16 @@ export const api = {
   confirmProviderLink: '/api/auth/providers/link/confirm',
   /** GET lists the account's password and linked provider sign-ins; DELETE {provider, subject} unlinks one. */
   linkedSignIns: '/api/account/linked-sign-ins',
+  /** POST {method, code}: the second step of a sign-in waiting for it (issue 22); starts the session. */
+  secondFactor: '/api/auth/second-factor',
+  /** GET: the account's authenticator app and recovery codes. */
+  accountSecondFactor: '/api/account/second-factor',
+  /** POST starts an app's setup (a new key); DELETE {proof} turns the app off. */
+  authenticatorApp: '/api/account/authenticator-app',
+  /** POST {code}: the app's first code turns it on; answers the first recovery codes. */
+  confirmAuthenticatorApp: '/api/account/authenticator-app/confirm',
+  /** POST {proof}: a new set of recovery codes, replacing the old. */
+  recoveryCodes: '/api/account/recovery-codes',
 
   // Usage statistics (issue 12): query from, to (ISO), and device for the device calls.
   individualTunnelStats: '/api/stats/individual-tunnel-stats',

@@ -34,9 +34,30 @@ export const SessionClaims = v.object({
 });
 export type SessionClaims = v.InferOutput<typeof SessionClaims>;
 
-/** POST /api/auth/login success. */
+/** A call's answer that started or changed the session: its claims. */
 export const SessionResponse = v.object({ user: SessionClaims });
 export type SessionResponse = v.InferOutput<typeof SessionResponse>;
+
+/** How a second step can be answered: the app's code, or a recovery code when the app is not at hand. */
+export const SecondFactorMethod = v.picklist(['authenticatorApp', 'recoveryCode']);
+export type SecondFactorMethod = v.InferOutput<typeof SecondFactorMethod>;
+
+/**
+ * A sign-in whose password (or provider) was right, waiting for its second step: bound to this
+ * browser by an HttpOnly cookie, for secondFactorChallengeSeconds.
+ */
+export const SecondFactorRequired = v.object({
+  outcome: v.literal('secondFactorRequired'),
+  methods: v.array(SecondFactorMethod),
+});
+export type SecondFactorRequired = v.InferOutput<typeof SecondFactorRequired>;
+
+/** POST /api/auth/login: signed in, or the second step is asked for (issue 22). */
+export const LoginResponse = v.variant('outcome', [
+  v.object({ outcome: v.literal('signedIn'), user: SessionClaims }),
+  SecondFactorRequired,
+]);
+export type LoginResponse = v.InferOutput<typeof LoginResponse>;
 
 /**
  * GET /api/user, the session check: who is signed in, or null. Nobody signed in is an answer, not

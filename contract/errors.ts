@@ -62,6 +62,10 @@ export const ErrorCode = {
   linkExpired: 'link_expired',
   /** Unlinking the account's last way to sign in. */
   lastWayIn: 'last_way_in',
+  /** A sign-in's second step or an authenticator app's setup that took too long, or is unknown. */
+  secondFactorExpired: 'second_factor_expired',
+  /** Turning on an authenticator app that is on, or changing one that is off. */
+  secondFactorConflict: 'second_factor_conflict',
   /** Stats ingestion has no STATS_INGEST_SECRET in production. */
   ingestionOff: 'ingestion_off',
   /** A stats batch id that an earlier, different batch took. */

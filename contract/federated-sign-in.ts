@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Email, SessionClaims } from './auth';
+import { Email, SecondFactorRequired, SessionClaims } from './auth';
 
 /**
  * Sign-in through an OpenID Connect provider (issue 11): two social providers and an enterprise
@@ -89,8 +89,16 @@ export const ProviderLinkRequired = v.object({
 });
 export type ProviderLinkRequired = v.InferOutput<typeof ProviderLinkRequired>;
 
-export const CompleteSignInResponse = v.variant('outcome', [ProviderSignedIn, ProviderLinkRequired]);
+export const CompleteSignInResponse = v.variant('outcome', [
+  ProviderSignedIn,
+  ProviderLinkRequired,
+  SecondFactorRequired,
+]);
 export type CompleteSignInResponse = v.InferOutput<typeof CompleteSignInResponse>;
+
+/** POST /api/auth/providers/link/password and …/link/confirm: signed in, or the second step is asked for. */
+export const ProviderLinkResponse = v.variant('outcome', [ProviderSignedIn, SecondFactorRequired]);
+export type ProviderLinkResponse = v.InferOutput<typeof ProviderLinkResponse>;
 
 /** How long a sign-in waits for its owner's consent to the link, the mailed link included. */
 export const identityLinkLifetimeSeconds = 30 * 60;

@@ -32,6 +32,7 @@ import { passwordRoutes } from './routes/password';
 import { phoneRoutes } from './routes/phone';
 import { qrSignInRoutes } from './routes/qr-sign-in';
 import { routerRoutes } from './routes/routers';
+import { secondFactorRoutes } from './routes/second-factor';
 import { statsRoutes } from './routes/stats';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { teamApiRoutes } from './routes/team-api';
@@ -110,6 +111,8 @@ export function createApp(services: AppServices) {
   // Your sessions (issue 11): the person's own sessions, under /api/account.
   app.route('/api/account', yourSessionsRoutes(services));
   app.route('/api/account', linkedSignInRoutes(services));
+  // Two-step sign-in (issue 22): the second step under /api/auth, the setup under /api/account.
+  app.route('/', secondFactorRoutes(services));
   // Phone verification (issue 11): paths under /api/phone and /api/account, as the route table names them.
   app.route('/', phoneRoutes(services));
   // Usage statistics (issue 12): the six stats calls and the VPN servers' signed batches.

@@ -35,7 +35,7 @@ export async function startPortal(options: {
   if (env.production) await refuseDemoAccounts(database);
   await upsertPlanCatalogue(database.db);
   const services = createServices({ database, env, logger });
-  if (!env.production && (await seedDemoAccounts(database.db, services.now))) {
+  if (!env.production && (await seedDemoAccounts(database.db, services.now, env.keyEncryptionKey))) {
     logger.info('demo accounts created (see README.md)');
   }
 

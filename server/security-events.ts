@@ -12,6 +12,8 @@ export type SecurityEventName =
   | 'password.reset'
   | 'identity.linked'
   | 'identity.unlinked'
+  | 'secondFactor.enabled'
+  | 'secondFactor.disabled'
   | 'apiKey.refused'
   | 'access.refused';
 
@@ -32,7 +34,7 @@ export type SecurityEvent = {
   /** Why, as a short code (`wrongPassword`, `expired`, an error code of the API). */
   reason?: string;
   /** How a sign-in was made. */
-  via?: 'password' | 'provider' | 'qr';
+  via?: 'password' | 'provider' | 'qr' | 'secondFactor';
   /** The OpenID provider's id, for a provider sign-in or link. */
   provider?: string;
   /** The API key's id (never the key) and its team. */

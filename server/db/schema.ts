@@ -96,6 +96,44 @@ export const identityLinks = pgTable('identity_links', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/** An account's authenticator app (migration 0028): its sealed key; on once `enabledAt` is set. */
+export const authenticatorApps = pgTable('authenticator_apps', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretSealed: text('secret_sealed').notNull(),
+  kekId: text('kek_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** The last TOTP time step whose code was accepted: a code is good once. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+});
+
+/** An account's recovery codes (migration 0028), as SHA-256 of each, each good once. */
+export const recoveryCodes = pgTable('recovery_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** A sign-in waiting for its second step (migration 0028), bound to its browser by `bindingHash`. */
+export const secondFactorChallenges = pgTable('second_factor_challenges', {
+  bindingHash: text('binding_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  signInMethod: text('sign_in_method').notNull(),
+  provider: text('provider'),
+  redirect: text('redirect'),
+  accountCreated: boolean('account_created').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
 /** A sign-in started at a provider, used once within its lifetime (migration 0017). */
 export const federatedSignIns = pgTable('federated_sign_ins', {
   bindingHash: text('binding_hash').primaryKey(),

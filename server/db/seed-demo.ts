@@ -2,15 +2,20 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BillingEvent } from '../../contract/billing';
 import { invitationLifetimeSeconds } from '../../contract/teams';
 import { createLedger } from '../services/billing/ledger';
+import { createKeySealer, type KeyEncryptionKey } from '../services/key-encryption';
 import { hashPassword } from '../services/passwords';
+import { recoveryCodeHash } from '../services/second-factor/recovery-codes';
+import { sealedAuthenticatorKey } from '../services/second-factor/second-factor';
 import { writeDemoUsage } from '../services/stats/demo-usage';
 import { recordTeamEvent } from '../services/teams/audit';
 import { sha256Hex } from '../services/teams/members';
 import type { Database } from './database';
 import {
+  authenticatorApps,
   coupons,
   devices,
   federatedIdentities,
+  recoveryCodes,
   routerCoupons,
   routers,
   servers,
@@ -37,7 +42,18 @@ export const demoAccounts = {
   phoneOwner: 'phone.owner@demo.bondline.example',
   /** Signed in from several browsers to try "Your sessions" (its e2e signs out its other sessions). */
   traveller: 'traveller@demo.bondline.example',
+  /** Has an authenticator app on (demoAuthenticatorKey) and recovery codes (demoRecoveryCodes). */
+  twoStep: 'two.step@demo.bondline.example',
 } as const;
+
+/** The demo two-step account's authenticator key, published in the README to add to an app. */
+export const demoAuthenticatorKey = 'BONDLINEDEMO2FA7KEYFORTESTERS234';
+
+/** The demo two-step account's recovery codes, each good once (a fresh clone has all ten). */
+export const demoRecoveryCodes = Array.from(
+  { length: 10 },
+  (_, index) => `DEMR0-C0DE0-00000-00000-${String(index + 1).padStart(6, '0')}`,
+);
 
 /**
  * The demo accounts a database holds (their password is published): a production portal refuses to
@@ -89,7 +105,11 @@ const dayMs = 24 * 60 * 60 * 1000;
  * subscriptions are bought through the order site's events, backdated, and the period processing
  * then renews them up to now: the same service as in production, so invoices cover past periods.
  */
-export async function seedDemoAccounts(db: Database, now: () => Date = () => new Date()): Promise<boolean> {
+export async function seedDemoAccounts(
+  db: Database,
+  now: () => Date = () => new Date(),
+  keyEncryptionKey: KeyEncryptionKey | null = null,
+): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
 
@@ -140,6 +160,7 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
           { email: demoAccounts.newHire, passwordHash, title: 'Nico New' },
           { email: demoAccounts.phoneOwner, passwordHash, title: 'Phoebe Phone', phone: demoVerifiedPhone },
           { email: demoAccounts.traveller, passwordHash, title: 'Tara Traveller' },
+          { email: demoAccounts.twoStep, passwordHash, title: 'Toni Two-Step' },
         ].map((account) => ({ ...account, emailVerifiedAt: new Date(seededAt) })),
       )
       .returning({ id: users.id, email: users.email });
@@ -500,6 +521,22 @@ export async function seedDemoAccounts(db: Database, now: () => Date = () => new
         lastUsedAt: null,
       },
     ]);
+
+    // Issue 22, two-step sign-in: an authenticator app on for a month, and its ten recovery codes.
+    const twoStepId = idOf(demoAccounts.twoStep);
+    await tx.insert(authenticatorApps).values({
+      userId: twoStepId,
+      ...sealedAuthenticatorKey(createKeySealer(keyEncryptionKey), twoStepId, demoAuthenticatorKey),
+      createdAt: daysAgo(30),
+      enabledAt: daysAgo(30),
+    });
+    await tx.insert(recoveryCodes).values(
+      demoRecoveryCodes.map((code) => ({
+        codeHash: recoveryCodeHash(code),
+        userId: twoStepId,
+        createdAt: daysAgo(30),
+      })),
+    );
 
     // Issue 12, usage statistics: three weeks of tunnel events and traffic, at five minutes, for the
     // individual's devices on their private server and the team's devices on the team server.

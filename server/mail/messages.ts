@@ -233,3 +233,39 @@ export const commonMessages = {
     comment: 'Last line of every e-mail.',
   },
 } satisfies Record<string, MessageDescriptor>;
+
+/** Two-step sign-in turned on or off, and a recovery code used (issue 22). */
+export const secondFactorChangedMessages = {
+  enabledSubject: /*i18n*/ {
+    id: 'secondFactorChanged.enabledSubject',
+    message: 'Two-step sign-in is on for your {productName} account',
+  },
+  enabledIntro: /*i18n*/ {
+    id: 'secondFactorChanged.enabledIntro',
+    message:
+      'An authenticator app was set up for your {productName} account. From now on, signing in asks for a code from it after your password.',
+  },
+  disabledSubject: /*i18n*/ {
+    id: 'secondFactorChanged.disabledSubject',
+    message: 'Two-step sign-in is off for your {productName} account',
+  },
+  disabledIntro: /*i18n*/ {
+    id: 'secondFactorChanged.disabledIntro',
+    message:
+      'The authenticator app was removed from your {productName} account, and its recovery codes no longer work. Signing in needs only your password again.',
+  },
+  recoveryCodeUsedSubject: /*i18n*/ {
+    id: 'secondFactorChanged.recoveryCodeUsedSubject',
+    message: 'A recovery code was used to sign in to your {productName} account',
+  },
+  recoveryCodeUsedIntro: /*i18n*/ {
+    id: 'secondFactorChanged.recoveryCodeUsedIntro',
+    message:
+      '{remaining, plural, =0 {Someone signed in to your {productName} account with a recovery code. You have no recovery codes left: make new ones on your account page.} one {Someone signed in to your {productName} account with a recovery code. You have # recovery code left.} other {Someone signed in to your {productName} account with a recovery code. You have # recovery codes left.}}',
+  },
+  notYou: /*i18n*/ {
+    id: 'secondFactorChanged.notYou',
+    message: 'If this was not you, reset your password now, then check "Sign-in and security" on your account page:',
+    comment: 'Plain-text mail: followed by the link to the forgot-password page on a line of its own.',
+  },
+} satisfies Record<string, MessageDescriptor>;

@@ -12,6 +12,7 @@ import {
   identityLinkMessages,
   passwordChangedMessages,
   passwordResetMessages,
+  secondFactorChangedMessages,
   teamAccountMessages,
   teamInvitationMessages,
   verificationMessages,
@@ -247,6 +248,34 @@ export function identityChangedMail(
     subject: t(linked ? identityChangedMessages.linkedSubject : identityChangedMessages.unlinkedSubject, values),
     intro: t(linked ? identityChangedMessages.linkedIntro : identityChangedMessages.unlinkedIntro, values),
     notYou: t(identityChangedMessages.notYou),
+    linkLabel: t(identityChangedMessages.linkLabel),
+    itWasYou: t(identityChangedMessages.itWasYou),
+  });
+}
+
+/** Tells the owner that two-step sign-in was turned on or off, or that a recovery code was used. */
+export function secondFactorChangedMail(
+  env: MailEnv,
+  locale: Locale,
+  email: string,
+  change: { kind: 'enabled' } | { kind: 'disabled' } | { kind: 'recoveryCodeUsed'; remaining: number },
+): Mail {
+  const t = translatorFor(locale);
+  const { productName } = env;
+  const messages = secondFactorChangedMessages;
+  const [subject, intro] =
+    change.kind === 'enabled'
+      ? [messages.enabledSubject, messages.enabledIntro]
+      : change.kind === 'disabled'
+        ? [messages.disabledSubject, messages.disabledIntro]
+        : [messages.recoveryCodeUsedSubject, messages.recoveryCodeUsedIntro];
+  const values = { productName, remaining: 'remaining' in change ? change.remaining : 0 };
+  return changeNoticeMail(env, t, locale, {
+    to: email,
+    subject: t(subject, values),
+    intro: t(intro, values),
+    notYou: t(secondFactorChangedMessages.notYou),
+    // The same way back in, and words, as the mail about a linked sign-in.
     linkLabel: t(identityChangedMessages.linkLabel),
     itWasYou: t(identityChangedMessages.itWasYou),
   });

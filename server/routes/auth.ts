@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { LoginRequest, type SessionResponse } from '../../contract/auth';
+import { LoginRequest, type LoginResponse } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import { ApiFailure, failures } from '../http/errors';
 import {
@@ -15,6 +15,7 @@ import {
 import { securityEvent } from '../security-events';
 import type { AppServices } from '../services/index';
 import { signInWithPassword } from '../services/sign-in';
+import { askForSecondFactor } from './second-factor';
 
 export function authRoutes(services: AppServices) {
   const { env, logger } = services;
@@ -46,9 +47,12 @@ export function authRoutes(services: AppServices) {
         // One answer for an unknown e-mail and a wrong password: the account is not revealed.
         throw new ApiFailure(401, ErrorCode.invalidCredentials, 'The e-mail address or password is incorrect.');
       }
+      if (result.outcome === 'secondFactorRequired') {
+        return c.json(askForSecondFactor(c, env, result) satisfies LoginResponse, 200);
+      }
       securityEvent(logger, { event: 'signIn.succeeded', clientAddress, via: 'password', userId: result.claims.sub });
       setSessionCookie(c, env, result.token);
-      return c.json({ user: result.claims } satisfies SessionResponse, 200);
+      return c.json({ outcome: 'signedIn', user: result.claims } satisfies LoginResponse, 200);
     })
     .post('/logout', async (c) => {
       const session = c.get('session');

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { SessionClaims, SessionResponse } from '../../contract/auth';
+import type { SessionResponse } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import {
   CompleteSignInRequest,
@@ -11,6 +11,7 @@ import {
   identityLinkLifetimeSeconds,
   type LinkMailResponse,
   LinkWithPasswordRequest,
+  type ProviderLinkResponse,
   type ProviderSignedIn,
   StartCompanySignInRequest,
   StartProviderSignInRequest,
@@ -28,7 +29,9 @@ import {
 import { negotiateLocale } from '../mail/i18n';
 import { type FederatedSignInRefusal, FederatedSignInRefused } from '../services/federated-sign-in/federated-sign-in';
 import type { AppServices } from '../services/index';
+import type { SignInStep } from '../services/second-factor/second-factor';
 import { identityLinkFailureOf } from './linked-sign-ins';
+import { askForSecondFactor } from './second-factor';
 
 /** Binds a started sign-in to the browser that started it; only its SHA-256 is stored. */
 export const signInBindingCookieName = 'portal_provider_sign_in';
@@ -115,6 +118,9 @@ export function federatedSignInRoutes(services: AppServices) {
         const { provider, email, passwordSet } = result;
         return c.json({ outcome: 'linkRequired', provider, email, passwordSet } satisfies CompleteSignInResponse, 200);
       }
+      if (result.outcome === 'secondFactorRequired') {
+        return c.json(askForSecondFactor(c, env, result) satisfies CompleteSignInResponse, 200);
+      }
       setSessionCookie(c, env, result.token);
       return c.json(
         {
@@ -132,8 +138,7 @@ export function federatedSignInRoutes(services: AppServices) {
         identityLinks.linkWithPassword(getCookie(c, identityLinkCookieName), password, requesterOf(c)),
       );
       deleteCookie(c, identityLinkCookieName, identityLinkCookieOptions);
-      setSessionCookie(c, env, linked.token);
-      return c.json(signedInAfterLink(linked), 200);
+      return c.json(signedInAfterLink(c, linked), 200);
     })
     .post('/api/auth/providers/link/mail', async (c) => {
       await answering(() =>
@@ -145,17 +150,26 @@ export function federatedSignInRoutes(services: AppServices) {
       const { token } = bodyOf(c, ConfirmLinkRequest);
       const linked = await answering(() => identityLinks.confirm(token, requesterOf(c)));
       deleteCookie(c, identityLinkCookieName, identityLinkCookieOptions);
-      setSessionCookie(c, env, linked.token);
-      return c.json(signedInAfterLink(linked), 200);
+      return c.json(signedInAfterLink(c, linked), 200);
     });
-}
 
-/** A consented link signs the person in, to where their provider sign-in was started to lead. */
-function signedInAfterLink(linked: { claims: SessionClaims; redirect: string }) {
-  return {
-    outcome: 'signedIn',
-    user: linked.claims,
-    accountCreated: false,
-    redirect: linked.redirect,
-  } satisfies ProviderSignedIn & SessionResponse;
+  /**
+   * A consented link signs the person in, to where their provider sign-in was started to lead, or
+   * asks for the account's second step first.
+   */
+  function signedInAfterLink(
+    c: Context<AppEnv>,
+    linked:
+      | Exclude<SignInStep, { outcome: 'signedIn' }>
+      | (Extract<SignInStep, { outcome: 'signedIn' }> & { redirect: string }),
+  ): ProviderLinkResponse {
+    if (linked.outcome === 'secondFactorRequired') return askForSecondFactor(c, env, linked);
+    setSessionCookie(c, env, linked.token);
+    return {
+      outcome: 'signedIn',
+      user: linked.claims,
+      accountCreated: false,
+      redirect: linked.redirect,
+    } satisfies ProviderSignedIn & SessionResponse;
+  }
 }

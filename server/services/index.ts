@@ -8,6 +8,7 @@ import { createIdentityLinks } from './federated-sign-in/identity-links';
 import { createOutbox } from './outbox';
 import { createSmsSender } from './phone/sms';
 import { createRateLimiter } from './rate-limit';
+import { createSecondFactor } from './second-factor/second-factor';
 import { createSessionService } from './sessions';
 import { createKeyStore } from './signing-keys';
 import { createVerificationCodes } from './verification-codes';
@@ -34,7 +35,8 @@ export function createServices({ database, env, logger, now = () => new Date() }
     now,
   });
   const rateLimiter = createRateLimiter(db, now);
-  const identityLinks = createIdentityLinks({ db, env, sessions, rateLimiter, logger, now });
+  const secondFactor = createSecondFactor({ db, env, sessions, rateLimiter, logger, now });
+  const identityLinks = createIdentityLinks({ db, env, secondFactor, rateLimiter, logger, now });
   return {
     database,
     db,
@@ -43,8 +45,9 @@ export function createServices({ database, env, logger, now = () => new Date() }
     now,
     keys,
     sessions,
+    secondFactor,
     identityLinks,
-    federatedSignIn: createFederatedSignIn({ db, env, sessions, identityLinks, logger, now }),
+    federatedSignIn: createFederatedSignIn({ db, env, secondFactor, identityLinks, logger, now }),
     rateLimiter,
     codes: createVerificationCodes(db, now),
     outbox: createOutbox(db, logger, now),

@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, isNull, lt, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, type SQL } from 'drizzle-orm';
 import { createLocalJWKSet, errors, jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
-import { SessionClaims } from '../../contract/auth';
+import { type SecondFactorMethod, SessionClaims } from '../../contract/auth';
 import type { Database, DatabaseHandle } from '../db/database';
-import { sessions, type users } from '../db/schema';
+import { authenticatorApps, sessions, type users } from '../db/schema';
 import { createSessionCache } from './session-cache';
 import type { KeyRing, KeyStore } from './signing-keys';
 
@@ -16,6 +16,8 @@ export type SessionOrigin = {
   method: 'password' | 'provider' | 'qr';
   /** The provider's key, for sessions begun through one. */
   provider?: string;
+  /** The second step answered, for an account with one (server/services/second-factor). */
+  secondFactor?: SecondFactorMethod;
   userAgent: string | null;
   clientAddress: string;
 };
@@ -114,8 +116,20 @@ export function createSessionService(
     return revoked.length;
   }
 
+  async function hasSecondFactor(userId: string): Promise<boolean> {
+    const [app] = await db
+      .select({ userId: authenticatorApps.userId })
+      .from(authenticatorApps)
+      .where(and(eq(authenticatorApps.userId, userId), isNotNull(authenticatorApps.enabledAt)));
+    return Boolean(app);
+  }
+
   return {
     async start(user: SessionUser, origin: SessionOrigin): Promise<{ token: string; claims: SessionClaims }> {
+      // A QR sign-in is approved by a device signed in with every step the account asks for.
+      if (origin.method !== 'qr' && !origin.secondFactor && (await hasSecondFactor(user.id))) {
+        throw new Error('An account with two-step sign-in gets a session only once its second step is answered');
+      }
       const issuedAt = options.now();
       const expiresAt = new Date(issuedAt.getTime() + options.ttlSeconds * 1000);
       const sessionId = crypto.randomUUID();

@@ -1,9 +1,8 @@
-import type { SessionClaims } from '../../contract/auth';
 import type { Database } from '../db/database';
 import { findUserByEmail } from './accounts';
 import { verifyPassword } from './passwords';
 import type { RateLimiter, RateLimitRule } from './rate-limit';
-import type { SessionService } from './sessions';
+import type { SecondFactorService, SignInStep } from './second-factor/second-factor';
 
 /**
  * Failed sign-ins are limited per account (against guessing one password) and per client address
@@ -21,15 +20,15 @@ export const signInLimits = {
 export type SignInFailure = 'unknownAccount' | 'noPassword' | 'wrongPassword';
 
 export type SignInResult =
-  | { outcome: 'signedIn'; token: string; claims: SessionClaims }
+  | SignInStep
   | { outcome: 'invalidCredentials'; reason: SignInFailure; userId: string | null }
   | { outcome: 'rateLimited'; retryAfterSeconds: number };
 
 export async function signInWithPassword(
-  deps: { db: Database; sessions: SessionService; rateLimiter: RateLimiter },
+  deps: { db: Database; secondFactor: SecondFactorService; rateLimiter: RateLimiter },
   request: { email: string; password: string; clientAddress: string; userAgent: string | null },
 ): Promise<SignInResult> {
-  const { db, sessions, rateLimiter } = deps;
+  const { db, secondFactor, rateLimiter } = deps;
   // Taken before the password is compared, so forty guesses sent at once are not all compared;
   // only failures count, so a right password gives its tries back.
   const limits = [
@@ -53,10 +52,9 @@ export async function signInWithPassword(
     };
   }
   await rateLimiter.refundAll(limits);
-  const { token, claims } = await sessions.start(user, {
+  return secondFactor.afterFirstStep(user, {
     method: 'password',
     userAgent: request.userAgent,
     clientAddress: request.clientAddress,
   });
-  return { outcome: 'signedIn', token, claims };
 }

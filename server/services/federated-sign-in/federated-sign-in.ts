@@ -15,7 +15,8 @@ import { federatedIdentities, federatedSignIns, rateLimits, users } from '../../
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
 import { securityEvent } from '../../security-events';
-import type { SessionService, SessionUser } from '../sessions';
+import type { SecondFactorService } from '../second-factor/second-factor';
+import type { SessionUser } from '../sessions';
 import type { IdentityLinks } from './identity-links';
 import type { OpenIdProviderSettings } from './settings';
 
@@ -101,7 +102,7 @@ const ProviderClaims = v.object({
 export function createFederatedSignIn(deps: {
   db: Database;
   env: Env;
-  sessions: SessionService;
+  secondFactor: SecondFactorService;
   identityLinks: IdentityLinks;
   logger: Logger;
   now: () => Date;
@@ -383,12 +384,15 @@ export function createFederatedSignIn(deps: {
         reason: created ? 'newAccount' : 'unprovedAddress',
       });
     }
-    const session = await deps.sessions.start(user, {
+    const step = await deps.secondFactor.afterFirstStep(user, {
       method: 'provider',
       provider: settings.id,
       userAgent: request.userAgent,
       clientAddress,
+      redirect: transaction.redirect,
+      accountCreated: created,
     });
+    if (step.outcome === 'secondFactorRequired') return step;
     securityEvent(logger, {
       event: 'signIn.succeeded',
       clientAddress,
@@ -396,7 +400,7 @@ export function createFederatedSignIn(deps: {
       via: 'provider',
       provider: settings.id,
     });
-    return { outcome: 'signedIn' as const, ...session, accountCreated: created, redirect: transaction.redirect };
+    return { ...step, accountCreated: created, redirect: transaction.redirect };
   }
 
   return {

@@ -14,7 +14,8 @@ import type { Transaction } from '../billing/ledger-core';
 import { createOutbox } from '../outbox';
 import { verifyPassword } from '../passwords';
 import type { RateLimiter, RateLimitRule } from '../rate-limit';
-import type { SessionService, SessionUser } from '../sessions';
+import type { SecondFactorService } from '../second-factor/second-factor';
+import type { SessionUser } from '../sessions';
 import { signInLimits } from '../sign-in';
 
 /**
@@ -58,7 +59,7 @@ const sha256Hex = (secret: string) => createHash('sha256').update(secret).digest
 export function createIdentityLinks(deps: {
   db: Database;
   env: Env;
-  sessions: SessionService;
+  secondFactor: SecondFactorService;
   rateLimiter: RateLimiter;
   logger: Logger;
   now: () => Date;
@@ -144,12 +145,14 @@ export function createIdentityLinks(deps: {
       provider: user.provider,
       reason: consent,
     });
-    const session = await deps.sessions.start(user.account, {
+    const step = await deps.secondFactor.afterFirstStep(user.account, {
       method: 'provider',
       provider: user.provider,
       userAgent,
       clientAddress,
+      redirect: user.redirect,
     });
+    if (step.outcome === 'secondFactorRequired') return step;
     securityEvent(logger, {
       event: 'signIn.succeeded',
       clientAddress,
@@ -157,7 +160,7 @@ export function createIdentityLinks(deps: {
       via: 'provider',
       provider: user.provider,
     });
-    return { ...session, redirect: user.redirect };
+    return { ...step, redirect: user.redirect };
   }
 
   return {

@@ -34,7 +34,8 @@ async function linkInQrCode(page: Page): Promise<string> {
     const rgba = context.getImageData(0, 0, size, size).data;
     let bytes = '';
     for (let pixel = 0; pixel < rgba.length; pixel += 4) {
-      bytes += String.fromCharCode(Math.round(0.299 * rgba[pixel] + 0.587 * rgba[pixel + 1] + 0.114 * rgba[pixel + 2]));
+      const [red = 0, green = 0, blue = 0] = rgba.subarray(pixel, pixel + 3);
+      bytes += String.fromCharCode(Math.round(0.299 * red + 0.587 * green + 0.114 * blue));
     }
     return btoa(bytes);
   }, size);

@@ -23,6 +23,7 @@ const signedInSources = [
   '<rootDir>/src/features/phone-verification',
   '<rootDir>/src/features/your-sessions',
   '<rootDir>/src/features/linked-sign-ins',
+  '<rootDir>/src/features/authenticator-app',
   '<rootDir>/src/components/invoice-lines.tsx',
   '<rootDir>/src/components/ui/pager.tsx',
   '<rootDir>/src/lib/billing-labels.ts',
@@ -39,6 +40,7 @@ const visitorSources = [
   '<rootDir>/src/features/qr-sign-in',
   '<rootDir>/src/features/federated-sign-in',
   '<rootDir>/src/features/phone-verification-success',
+  '<rootDir>/src/features/second-factor-challenge',
 ];
 
 /** The reports page: only /reports loads these messages (src/routes/_signedIn/reports.tsx). */

@@ -34,6 +34,7 @@ import { Route as VisitorWelcomeRouteImport } from './routes/_visitor/welcome'
 import { Route as PasswordForgotRouteImport } from './routes/password/forgot'
 import { Route as SignedInAccountIndexRouteImport } from './routes/_signedIn/account.index'
 import { Route as SignedInAccountUpgradeRouteImport } from './routes/_signedIn/account.upgrade'
+import { Route as VisitorAuthSecondStepRouteImport } from './routes/_visitor/auth.second-step'
 import { Route as VisitorQrcodeLoginIdRouteImport } from './routes/_visitor/qrcode-login.$id'
 import { Route as PasswordResetTokenRouteImport } from './routes/password/reset.$token'
 import { Route as UsersEmailIndexRouteImport } from './routes/users.$email.index'
@@ -169,6 +170,11 @@ const SignedInAccountUpgradeRoute = SignedInAccountUpgradeRouteImport.update({
   path: '/account/upgrade',
   getParentRoute: () => SignedInRoute,
 } as any)
+const VisitorAuthSecondStepRoute = VisitorAuthSecondStepRouteImport.update({
+  id: '/auth/second-step',
+  path: '/auth/second-step',
+  getParentRoute: () => VisitorRoute,
+} as any)
 const VisitorQrcodeLoginIdRoute = VisitorQrcodeLoginIdRouteImport.update({
   id: '/qrcode-login/$id',
   path: '/qrcode-login/$id',
@@ -230,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/welcome': typeof VisitorWelcomeRoute
   '/password/forgot': typeof PasswordForgotRoute
   '/account/upgrade': typeof SignedInAccountUpgradeRoute
+  '/auth/second-step': typeof VisitorAuthSecondStepRoute
   '/qrcode-login/$id': typeof VisitorQrcodeLoginIdRoute
   '/password/reset/$token': typeof PasswordResetTokenRoute
   '/account/': typeof SignedInAccountIndexRoute
@@ -261,6 +268,7 @@ export interface FileRoutesByTo {
   '/welcome': typeof VisitorWelcomeRoute
   '/password/forgot': typeof PasswordForgotRoute
   '/account/upgrade': typeof SignedInAccountUpgradeRoute
+  '/auth/second-step': typeof VisitorAuthSecondStepRoute
   '/qrcode-login/$id': typeof VisitorQrcodeLoginIdRoute
   '/password/reset/$token': typeof PasswordResetTokenRoute
   '/account': typeof SignedInAccountIndexRoute
@@ -296,6 +304,7 @@ export interface FileRoutesById {
   '/_visitor/welcome': typeof VisitorWelcomeRoute
   '/password/forgot': typeof PasswordForgotRoute
   '/_signedIn/account/upgrade': typeof SignedInAccountUpgradeRoute
+  '/_visitor/auth/second-step': typeof VisitorAuthSecondStepRoute
   '/_visitor/qrcode-login/$id': typeof VisitorQrcodeLoginIdRoute
   '/password/reset/$token': typeof PasswordResetTokenRoute
   '/_signedIn/account/': typeof SignedInAccountIndexRoute
@@ -329,6 +338,7 @@ export interface FileRouteTypes {
     | '/welcome'
     | '/password/forgot'
     | '/account/upgrade'
+    | '/auth/second-step'
     | '/qrcode-login/$id'
     | '/password/reset/$token'
     | '/account/'
@@ -360,6 +370,7 @@ export interface FileRouteTypes {
     | '/welcome'
     | '/password/forgot'
     | '/account/upgrade'
+    | '/auth/second-step'
     | '/qrcode-login/$id'
     | '/password/reset/$token'
     | '/account'
@@ -394,6 +405,7 @@ export interface FileRouteTypes {
     | '/_visitor/welcome'
     | '/password/forgot'
     | '/_signedIn/account/upgrade'
+    | '/_visitor/auth/second-step'
     | '/_visitor/qrcode-login/$id'
     | '/password/reset/$token'
     | '/_signedIn/account/'
@@ -595,6 +607,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInAccountUpgradeRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_visitor/auth/second-step': {
+      id: '/_visitor/auth/second-step'
+      path: '/auth/second-step'
+      fullPath: '/auth/second-step'
+      preLoaderRoute: typeof VisitorAuthSecondStepRouteImport
+      parentRoute: typeof VisitorRoute
+    }
     '/_visitor/qrcode-login/$id': {
       id: '/_visitor/qrcode-login/$id'
       path: '/qrcode-login/$id'
@@ -702,6 +721,7 @@ const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
 interface VisitorRouteChildren {
   VisitorPhoneNumberVerificationSuccessRoute: typeof VisitorPhoneNumberVerificationSuccessRoute
   VisitorWelcomeRoute: typeof VisitorWelcomeRoute
+  VisitorAuthSecondStepRoute: typeof VisitorAuthSecondStepRoute
   VisitorQrcodeLoginIdRoute: typeof VisitorQrcodeLoginIdRoute
   VisitorAuthCallbackProviderRoute: typeof VisitorAuthCallbackProviderRoute
   VisitorAuthLinkTokenRoute: typeof VisitorAuthLinkTokenRoute
@@ -711,6 +731,7 @@ const VisitorRouteChildren: VisitorRouteChildren = {
   VisitorPhoneNumberVerificationSuccessRoute:
     VisitorPhoneNumberVerificationSuccessRoute,
   VisitorWelcomeRoute: VisitorWelcomeRoute,
+  VisitorAuthSecondStepRoute: VisitorAuthSecondStepRoute,
   VisitorQrcodeLoginIdRoute: VisitorQrcodeLoginIdRoute,
   VisitorAuthCallbackProviderRoute: VisitorAuthCallbackProviderRoute,
   VisitorAuthLinkTokenRoute: VisitorAuthLinkTokenRoute,

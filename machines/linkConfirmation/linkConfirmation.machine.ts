@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
-import type { ProviderSignedIn } from '../../contract/federated-sign-in';
+import type { ProviderLinkResponse, ProviderSignedIn } from '../../contract/federated-sign-in';
 
 export type LinkConfirmationInput = {
   /** The token of the link mailed to the account's address. */
@@ -36,7 +36,7 @@ export const linkConfirmationMachine = setup({
   },
   actors: {
     /** POST /api/auth/providers/link/confirm */
-    confirmLink: fromPromise<ProviderSignedIn, { token: string }>(async () => {
+    confirmLink: fromPromise<ProviderLinkResponse, { token: string }>(async () => {
       throw new Error('confirmLink is provided by the app');
     }),
   },
@@ -45,8 +45,12 @@ export const linkConfirmationMachine = setup({
     signedIn: (_, _user: SessionClaims) => {},
     /** The app follows the redirect: within the portal, or a full page load of the order site. */
     followRedirect: (_, _redirect: string) => {},
+    /** The account asks for a second step: the app goes to `/auth/second-step` (the redirect waits on the server). */
+    goToSecondFactor: () => {},
   },
   guards: {
+    isSecondFactorRequired: ({ event }) =>
+      'output' in event && (event.output as ProviderLinkResponse).outcome === 'secondFactorRequired',
     mayTryAgain: ({ context }) => context.failureMessage === null,
   },
 }).createMachine({
@@ -63,13 +67,16 @@ export const linkConfirmationMachine = setup({
         id: 'confirmLink',
         src: 'confirmLink',
         input: ({ context }) => ({ token: context.token }),
-        onDone: {
-          target: 'followingRedirect',
-          actions: [
-            { type: 'signedIn', params: ({ event }) => event.output.user },
-            { type: 'followRedirect', params: ({ event }) => event.output.redirect },
-          ],
-        },
+        onDone: [
+          { guard: 'isSecondFactorRequired', target: 'secondFactorRequired' },
+          {
+            target: 'followingRedirect',
+            actions: [
+              { type: 'signedIn', params: ({ event }) => (event.output as ProviderSignedIn).user },
+              { type: 'followRedirect', params: ({ event }) => (event.output as ProviderSignedIn).redirect },
+            ],
+          },
+        ],
         onError: {
           target: 'failed',
           actions: assign({
@@ -80,6 +87,8 @@ export const linkConfirmationMachine = setup({
       },
     },
     followingRedirect: { tags: ['busy'] },
+    /** Linked; the account asks for its second step, on a page of its own. */
+    secondFactorRequired: { tags: ['busy'], entry: 'goToSecondFactor' },
     /** Refused (the message says why, and the way back is a new sign-in), or failed (try again). */
     failed: {
       tags: ['error'],

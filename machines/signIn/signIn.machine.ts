@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { LoginRequest, type SessionClaims } from '../../contract/auth';
+import { LoginRequest, type LoginResponse, type SessionClaims } from '../../contract/auth';
 
 /** Why a sign-in was refused; views map each to a translated message. */
 export type SignInFailure = 'invalidCredentials' | 'rateLimited' | 'unavailable';
@@ -54,7 +54,8 @@ export const signInMachine = setup({
     input: {} as SignInInput,
   },
   actors: {
-    signIn: fromPromise<SessionClaims, { email: string; password: string }>(async () => {
+    /** POST /api/auth/login: signed in, or the second step is asked for. */
+    signIn: fromPromise<LoginResponse, { email: string; password: string }>(async () => {
       throw new Error('signIn is provided by the app');
     }),
   },
@@ -70,8 +71,12 @@ export const signInMachine = setup({
     showFieldErrors: assign({ fieldErrors: ({ context }) => fieldErrorsOf(context) }),
     /** Tell the session who signed in and leave for the redirect target. */
     completeSignIn: (_, _user: SessionClaims) => {},
+    /** The password was right and the account asks for a second step: the app goes to `/auth/second-step`. */
+    askForSecondFactor: () => {},
   },
   guards: {
+    isSecondFactorRequired: ({ event }) =>
+      'output' in event && (event.output as LoginResponse).outcome === 'secondFactorRequired',
     isFormValid: ({ context }) => Object.keys(fieldErrorsOf(context)).length === 0,
   },
 }).createMachine({
@@ -105,10 +110,21 @@ export const signInMachine = setup({
         id: 'signIn',
         src: 'signIn',
         input: ({ context }) => ({ email: context.email, password: context.password }),
-        onDone: {
-          target: 'success',
-          actions: { type: 'completeSignIn', params: ({ event }) => event.output },
-        },
+        onDone: [
+          {
+            guard: 'isSecondFactorRequired',
+            target: 'secondFactorRequired',
+            // The password is not kept for the second step.
+            actions: [assign({ password: '' }), 'askForSecondFactor'],
+          },
+          {
+            target: 'success',
+            actions: {
+              type: 'completeSignIn',
+              params: ({ event }) => (event.output as Extract<LoginResponse, { outcome: 'signedIn' }>).user,
+            },
+          },
+        ],
         onError: {
           target: 'failure',
           actions: assign({
@@ -127,5 +143,7 @@ export const signInMachine = setup({
       },
     },
     success: { type: 'final' },
+    /** The sign-in waits for its second step, on a page of its own. */
+    secondFactorRequired: { type: 'final', tags: ['busy'] },
   },
 });

@@ -4,6 +4,7 @@ import type {
   CompleteSignInRequest,
   CompleteSignInResponse,
   ProviderLinkRequired,
+  ProviderLinkResponse,
   ProviderSignedIn,
 } from '../../contract/federated-sign-in';
 
@@ -79,7 +80,7 @@ export const signInCallbackMachine = setup({
       },
     ),
     /** POST /api/auth/providers/link/password: the account's password consents to the link. */
-    linkWithPassword: fromPromise<ProviderSignedIn, { password: string }>(async () => {
+    linkWithPassword: fromPromise<ProviderLinkResponse, { password: string }>(async () => {
       throw new Error('linkWithPassword is provided by the app');
     }),
     /** POST /api/auth/providers/link/mail: a link to consent with, mailed to the account's address. */
@@ -103,8 +104,12 @@ export const signInCallbackMachine = setup({
     goToPhoneOffer: (_, _redirect: string) => {},
     /** The app follows the redirect: within the portal, or a full page load of the order site. */
     followRedirect: (_, _redirect: string) => {},
+    /** The account asks for a second step: the app goes to `/auth/second-step` (the redirect waits on the server). */
+    goToSecondFactor: () => {},
   },
   guards: {
+    isSecondFactorRequired: ({ event }) =>
+      'output' in event && (event.output as CompleteSignInResponse).outcome === 'secondFactorRequired',
     isLinkRequired: ({ event }) =>
       'output' in event && (event.output as CompleteSignInResponse).outcome === 'linkRequired',
     canLinkWithPassword: ({ context }) => context.link?.passwordSet === true && context.password.length > 0,
@@ -137,6 +142,7 @@ export const signInCallbackMachine = setup({
         src: 'completeSignIn',
         input: ({ context }) => ({ provider: context.provider, answer: context.answer }),
         onDone: [
+          { guard: 'isSecondFactorRequired', target: 'secondFactorRequired' },
           {
             guard: 'isLinkRequired',
             target: 'linking',
@@ -184,10 +190,17 @@ export const signInCallbackMachine = setup({
             id: 'linkWithPassword',
             src: 'linkWithPassword',
             input: ({ context }) => ({ password: context.password }),
-            onDone: {
-              target: '#signInCallback.choosingDestination',
-              actions: [assign({ password: '' }), ...afterSignIn],
-            },
+            onDone: [
+              {
+                guard: 'isSecondFactorRequired',
+                target: '#signInCallback.secondFactorRequired',
+                actions: assign({ password: '' }),
+              },
+              {
+                target: '#signInCallback.choosingDestination',
+                actions: [assign({ password: '' }), ...afterSignIn],
+              },
+            ],
             onError: {
               target: 'askingConsent',
               actions: assign({ linkFailure: ({ event }) => ({ message: failureMessageOf(event.error) }) }),
@@ -239,6 +252,11 @@ export const signInCallbackMachine = setup({
     followingRedirect: {
       tags: ['busy'],
       entry: { type: 'followRedirect', params: ({ context }) => context.redirect },
+    },
+    /** The provider (or the consent) was right; the account asks for its second step, on a page of its own. */
+    secondFactorRequired: {
+      tags: ['busy'],
+      entry: 'goToSecondFactor',
     },
     /** The sign-in did not complete: the reason, and the way back to the sign-in page. */
     refused: { tags: ['error'] },

@@ -2,14 +2,16 @@ import * as v from 'valibot';
 import { ErrorBody, ErrorCode } from '../../contract/errors';
 
 /**
- * A refused or failed call: the status and the server's `{ error, message }` when it sent one, and
- * the whole answer for refusals that carry more (the 409 of a team member's add: `isPaid`).
+ * A refused or failed call: the status and the server's `{ error, message }` when it sent one, the
+ * whole answer for refusals that carry more (the 409 of a team member's add: `isPaid`), and the
+ * seconds of a 429's or 503's Retry-After (null when it sent none).
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody | null,
     readonly payload: unknown = null,
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(body?.message ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -35,6 +37,12 @@ type RequestOptions<TSchema extends v.GenericSchema> = {
   signal?: AbortSignal;
 };
 
+/** Retry-After in seconds; its HTTP-date form is not sent by this API. */
+function retryAfterSecondsOf(header: string | null): number | null {
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  return Number(header.trim());
+}
+
 /** Same-origin JSON call whose response is parsed with the contract's schema. */
 export async function apiRequest<TSchema extends v.GenericSchema>(
   path: string,
@@ -58,7 +66,7 @@ export async function apiRequest<TSchema extends v.GenericSchema>(
     // "Busy, try again in a moment" is no refusal of what was asked: every view words it as its own
     // "please try again" (translated), as for a network failure, rather than the server's English.
     const explanation = error.success && error.output.error !== ErrorCode.serviceBusy ? error.output : null;
-    throw new ApiError(response.status, explanation, payload);
+    throw new ApiError(response.status, explanation, payload, retryAfterSecondsOf(response.headers.get('retry-after')));
   }
   return v.parse(schema, payload);
 }

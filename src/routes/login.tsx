@@ -48,5 +48,15 @@ function LoginPage() {
     else router.history.push(target.href);
   }
 
-  return <SignInScreen loginHint={search.login_hint} redirect={search.redirect} onSignedIn={onSignedIn} />;
+  return (
+    <SignInScreen
+      loginHint={search.login_hint}
+      redirect={search.redirect}
+      onSignedIn={onSignedIn}
+      // The second step leads to the same redirect afterwards.
+      onSecondFactorRequired={() =>
+        void router.navigate({ to: '/auth/second-step', search: { redirect: search.redirect } })
+      }
+    />
+  );
 }

@@ -3,7 +3,7 @@ import {
   type LinkConfirmationContext,
   LinkConfirmationRefused,
 } from '../../machines/linkConfirmation/linkConfirmation.machine';
-import { existingAccount } from './signInCallback.cases';
+import { existingAccount, secondFactorRequired } from './signInCallback.cases';
 
 /** Sample events for generating the link confirmation machine's paths. */
 export const linkConfirmationCases = {
@@ -12,6 +12,7 @@ export const linkConfirmationCases = {
     snapshot.matches('failed') && snapshot.context.failureMessage !== null ? [] : [{ type: 'user.confirm' }],
   'xstate.done.actor.confirmLink': [
     { type: 'xstate.done.actor.confirmLink', output: existingAccount, actorId: 'confirmLink' },
+    { type: 'xstate.done.actor.confirmLink', output: secondFactorRequired, actorId: 'confirmLink' },
   ],
   'xstate.error.actor.confirmLink': [
     {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { ProviderSignedIn } from '../../contract/federated-sign-in';
+import type { ProviderLinkResponse } from '../../contract/federated-sign-in';
 import {
   type LinkConfirmationContext,
   LinkConfirmationRefused,
@@ -10,7 +10,7 @@ import { LinkConfirmationView } from '../../src/features/federated-sign-in/link-
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { linkConfirmationCases } from './linkConfirmation.cases';
-import { existingAccount } from './signInCallback.cases';
+import { existingAccount, secondFactorRequired } from './signInCallback.cases';
 
 const token = 'Qm9uZGxpbmUtbGluay10b2tlbi0wMTIzNDU2Nzg5YWJj';
 const texts = {
@@ -40,6 +40,9 @@ describeModel('linkConfirmation', {
     followingRedirect: {
       view: (screen) => expect(screen.getByRole('button', { name: 'Linking…' })).toBeDisabled(),
     },
+    secondFactorRequired: {
+      view: (screen) => expect(screen.getByRole('button', { name: 'Linking…' })).toBeDisabled(),
+    },
     failed: {
       view: (screen, snapshot) => {
         const { failureMessage } = contextOf(snapshot);
@@ -61,8 +64,8 @@ describeModel('linkConfirmation', {
 });
 
 describe('linkConfirmation machine', () => {
-  function confirming(answers: Array<() => Promise<ProviderSignedIn>>) {
-    const calls = { signedIn: vi.fn(), followRedirect: vi.fn(), sent: [] as unknown[] };
+  function confirming(answers: Array<() => Promise<ProviderLinkResponse>>) {
+    const calls = { signedIn: vi.fn(), followRedirect: vi.fn(), goToSecondFactor: vi.fn(), sent: [] as unknown[] };
     const actor = createActor(
       linkConfirmationMachine.provide({
         actors: {
@@ -76,6 +79,7 @@ describe('linkConfirmation machine', () => {
         actions: {
           signedIn: (_, user) => calls.signedIn(user),
           followRedirect: (_, redirect) => calls.followRedirect(redirect),
+          goToSecondFactor: () => calls.goToSecondFactor(),
         },
       }),
       { input: { token } },
@@ -91,6 +95,15 @@ describe('linkConfirmation machine', () => {
     expect(calls.sent).toEqual([{ token }]);
     expect(calls.signedIn).toHaveBeenCalledExactlyOnceWith(existingAccount.user);
     expect(calls.followRedirect).toHaveBeenCalledExactlyOnceWith(existingAccount.redirect);
+  });
+
+  it('goes on to the second step of an account with an authenticator app, telling the session nothing yet', async () => {
+    const { actor, calls } = confirming([async () => secondFactorRequired]);
+    actor.send({ type: 'user.confirm' });
+    await waitFor(actor, (state) => state.matches('secondFactorRequired'));
+    expect(calls.goToSecondFactor).toHaveBeenCalledOnce();
+    expect(calls.signedIn).not.toHaveBeenCalled();
+    expect(calls.followRedirect).not.toHaveBeenCalled();
   });
 
   it('tries again after a failure without a message, never after a refusal', async () => {

@@ -22,7 +22,14 @@ export const signInCases = {
     ['correct horse battery', '']
       .filter((value) => value !== context.password)
       .map((value) => ({ type: 'user.changePassword' as const, value })),
-  'xstate.done.actor.signIn': [{ type: 'xstate.done.actor.signIn', output: sampleClaims, actorId: 'signIn' }],
+  'xstate.done.actor.signIn': [
+    { type: 'xstate.done.actor.signIn', output: { outcome: 'signedIn', user: sampleClaims }, actorId: 'signIn' },
+    {
+      type: 'xstate.done.actor.signIn',
+      output: { outcome: 'secondFactorRequired', methods: ['authenticatorApp', 'recoveryCode'] },
+      actorId: 'signIn',
+    },
+  ],
   'xstate.error.actor.signIn': [
     { type: 'xstate.error.actor.signIn', error: new SignInError('invalidCredentials'), actorId: 'signIn' },
     { type: 'xstate.error.actor.signIn', error: new SignInError('rateLimited'), actorId: 'signIn' },

@@ -1,11 +1,12 @@
 import { fireEvent } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { initialTransition, transition } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import type { LoginResponse } from '../../contract/auth';
 import { fieldErrorsOf, signInMachine } from '../../machines/signIn/signIn.machine';
 import { SignInView } from '../../src/features/sign-in/sign-in.view';
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
-import { signInCases } from './signIn.cases';
+import { sampleClaims, signInCases } from './signIn.cases';
 
 type Machine = typeof signInMachine;
 
@@ -74,6 +75,14 @@ describeModel('signIn', {
       machine: (snapshot) => expect(snapshot.status).toBe('done'),
       view: (screen) => expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible(),
     },
+    secondFactorRequired: {
+      machine: (snapshot) => {
+        expect(snapshot.status).toBe('done');
+        expect(snapshot.context.password).toBe('');
+      },
+      // The page is left for the second step: nothing to press meanwhile.
+      view: (screen) => expect(screen.getByRole('button', { name: 'Signing in…' })).toBeDisabled(),
+    },
   },
   drivers: {
     'user.changeEmail': changeField('E-Mail'),
@@ -115,5 +124,41 @@ describe('signIn machine', () => {
     [snapshot] = transition(signInMachine, snapshot, { type: 'user.changePassword', value: 'x' });
     expect(snapshot.context.fieldErrors.password).toBeUndefined();
     expect(snapshot.context.fieldErrors.email).toBeDefined();
+  });
+});
+
+describe('signIn hand-over to the second step', () => {
+  function signingIn(answer: LoginResponse) {
+    const calls = { completeSignIn: vi.fn(), askForSecondFactor: vi.fn() };
+    const actor = createActor(
+      signInMachine.provide({
+        actors: { signIn: fromPromise(async () => answer) },
+        actions: {
+          completeSignIn: (_, user) => calls.completeSignIn(user),
+          askForSecondFactor: () => calls.askForSecondFactor(),
+        },
+      }),
+      { input: { email: 'sam@example.com' } },
+    ).start();
+    actor.send({ type: 'user.changePassword', value: 'correct horse battery' });
+    actor.send({ type: 'user.submit' });
+    return { actor, calls };
+  }
+
+  it('asks for the second step, and tells the session nothing yet', async () => {
+    const { actor, calls } = signingIn({ outcome: 'secondFactorRequired', methods: ['authenticatorApp'] });
+    await waitFor(actor, (state) => state.status === 'done');
+    expect(actor.getSnapshot().value).toBe('secondFactorRequired');
+    expect(actor.getSnapshot().context.password).toBe('');
+    expect(calls.askForSecondFactor).toHaveBeenCalledOnce();
+    expect(calls.completeSignIn).not.toHaveBeenCalled();
+  });
+
+  it('signs in at once an account without a second step', async () => {
+    const { actor, calls } = signingIn({ outcome: 'signedIn', user: sampleClaims });
+    await waitFor(actor, (state) => state.status === 'done');
+    expect(actor.getSnapshot().value).toBe('success');
+    expect(calls.completeSignIn).toHaveBeenCalledExactlyOnceWith(sampleClaims);
+    expect(calls.askForSecondFactor).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import type { SessionClaims } from '../../contract/auth';
+import type { SecondFactorRequired, SessionClaims } from '../../contract/auth';
 import {
   FederatedSignInMessage,
   type ProviderLinkRequired,
@@ -39,6 +39,12 @@ export const linkToPasswordAccount: ProviderLinkRequired = {
 };
 export const linkToProviderAccount: ProviderLinkRequired = { ...linkToPasswordAccount, passwordSet: false };
 
+/** The account has an authenticator app on: the sign-in waits for its second step. */
+export const secondFactorRequired: SecondFactorRequired = {
+  outcome: 'secondFactorRequired',
+  methods: ['authenticatorApp', 'recoveryCode'],
+};
+
 const refusedWith = (actorId: string, message: string) => ({
   type: `xstate.error.actor.${actorId}`,
   error: new CallbackRefused(message),
@@ -57,6 +63,7 @@ export const signInCallbackCases = {
     { type: 'xstate.done.actor.completeSignIn', output: existingAccount, actorId: 'completeSignIn' },
     { type: 'xstate.done.actor.completeSignIn', output: linkToPasswordAccount, actorId: 'completeSignIn' },
     { type: 'xstate.done.actor.completeSignIn', output: linkToProviderAccount, actorId: 'completeSignIn' },
+    { type: 'xstate.done.actor.completeSignIn', output: secondFactorRequired, actorId: 'completeSignIn' },
   ],
   'xstate.error.actor.completeSignIn': [
     {
@@ -76,6 +83,7 @@ export const signInCallbackCases = {
     context.link?.passwordSet && context.password !== '' ? [{ type: 'user.linkWithPassword' }] : [],
   'xstate.done.actor.linkWithPassword': [
     { type: 'xstate.done.actor.linkWithPassword', output: existingAccount, actorId: 'linkWithPassword' },
+    { type: 'xstate.done.actor.linkWithPassword', output: secondFactorRequired, actorId: 'linkWithPassword' },
   ],
   'xstate.error.actor.linkWithPassword': [
     refusedWith('linkWithPassword', FederatedSignInMessage.linkPasswordIncorrect),

@@ -1,7 +1,7 @@
 import { fireEvent } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
-import type { CompleteSignInResponse } from '../../contract/federated-sign-in';
+import type { CompleteSignInResponse, ProviderLinkResponse } from '../../contract/federated-sign-in';
 import {
   type SignInCallbackContext,
   type SignInCallbackInput,
@@ -16,6 +16,7 @@ import {
   linkToPasswordAccount,
   linkToProviderAccount,
   newcomer,
+  secondFactorRequired,
   signInCallbackCases,
 } from './signInCallback.cases';
 
@@ -88,6 +89,11 @@ describeModel('signInCallback', {
       view: (screen) => expect(screen.getByRole('status')).toHaveTextContent('Signing you in…'),
     },
     followingRedirect: {
+      view: (screen) => expect(screen.getByRole('status')).toHaveTextContent('Signing you in…'),
+    },
+    secondFactorRequired: {
+      // No session yet: the person goes on to the second step.
+      machine: (snapshot) => expect(snapshot.context.user).toBeNull(),
       view: (screen) => expect(screen.getByRole('status')).toHaveTextContent('Signing you in…'),
     },
     'linking.askingConsent': {
@@ -163,7 +169,13 @@ function completing(
   overrides: Partial<SignInCallbackInput> = {},
   region: () => Promise<string | null> = async () => null,
 ) {
-  const calls = { signedIn: vi.fn(), goToPhoneOffer: vi.fn(), followRedirect: vi.fn(), lookUpRegion: vi.fn(region) };
+  const calls = {
+    signedIn: vi.fn(),
+    goToPhoneOffer: vi.fn(),
+    followRedirect: vi.fn(),
+    goToSecondFactor: vi.fn(),
+    lookUpRegion: vi.fn(region),
+  };
   const sent: unknown[] = [];
   const actor = createActor(
     signInCallbackMachine.provide({
@@ -178,6 +190,7 @@ function completing(
         signedIn: (_, user) => calls.signedIn(user),
         goToPhoneOffer: (_, redirect) => calls.goToPhoneOffer(redirect),
         followRedirect: (_, redirect) => calls.followRedirect(redirect),
+        goToSecondFactor: () => calls.goToSecondFactor(),
       },
     }),
     { input: { ...input, ...overrides } },
@@ -187,7 +200,10 @@ function completing(
 
 /** The machine has left for the phone offer or the redirect, or shows why it did not. */
 const left = (state: SnapshotFrom<typeof signInCallbackMachine>) =>
-  state.matches('offeringPhone') || state.matches('followingRedirect') || state.matches('refused');
+  state.matches('offeringPhone') ||
+  state.matches('followingRedirect') ||
+  state.matches('secondFactorRequired') ||
+  state.matches('refused');
 
 describe('signInCallback machine', () => {
   it("hands the provider's answer on, tells the session, and offers the phone in the browser's region", async () => {
@@ -235,6 +251,39 @@ describe('signInCallback machine', () => {
     expect(linking.getSnapshot().context.password).toBe('');
     expect(calls.signedIn).toHaveBeenCalledExactlyOnceWith(existingAccount.user);
     expect(calls.followRedirect).toHaveBeenCalledExactlyOnceWith(existingAccount.redirect);
+  });
+
+  it('goes on to the second step of an account with an authenticator app, telling the session nothing yet', async () => {
+    const { actor, calls } = completing(secondFactorRequired, { browserRegion: 'US' });
+    await waitFor(actor, left);
+    expect(actor.getSnapshot().value).toBe('secondFactorRequired');
+    expect(calls.goToSecondFactor).toHaveBeenCalledOnce();
+    expect(calls.signedIn).not.toHaveBeenCalled();
+    expect(calls.followRedirect).not.toHaveBeenCalled();
+    expect(calls.goToPhoneOffer).not.toHaveBeenCalled();
+  });
+
+  it('goes on to the second step after the password consents to the link', async () => {
+    const goToSecondFactor = vi.fn();
+    const signedIn = vi.fn();
+    const linking = createActor(
+      signInCallbackMachine.provide({
+        actors: {
+          completeSignIn: fromPromise(async (): Promise<CompleteSignInResponse> => linkToPasswordAccount),
+          linkWithPassword: fromPromise(async (): Promise<ProviderLinkResponse> => secondFactorRequired),
+        },
+        actions: { signedIn: (_, user) => signedIn(user), goToSecondFactor },
+      }),
+      { input },
+    ).start();
+    await waitFor(linking, (state) => state.matches('linking'));
+    linking.send({ type: 'user.changePassword', value: 'individual-password-1' });
+    linking.send({ type: 'user.linkWithPassword' });
+    await waitFor(linking, left);
+    expect(linking.getSnapshot().value).toBe('secondFactorRequired');
+    expect(linking.getSnapshot().context.password).toBe('');
+    expect(goToSecondFactor).toHaveBeenCalledOnce();
+    expect(signedIn).not.toHaveBeenCalled();
   });
 
   it('offers no password consent to an account that has none', async () => {

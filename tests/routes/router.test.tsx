@@ -48,6 +48,8 @@ type Backend = {
   signsIn?: SessionClaims;
   /** The answer to POST /api/auth/providers/{provider}/complete (a provider's sign-in). */
   providerSignIn?: { status: number; body: unknown };
+  /** The account has an authenticator app on: sign-in asks for the second step, which `signsIn` then answers. */
+  secondStep?: boolean;
 };
 
 function stubApi(backend: Backend) {
@@ -62,8 +64,13 @@ function stubApi(backend: Backend) {
       return json(200, { user: backend.user });
     }
     if (path === '/api/auth/login' && backend.signsIn) {
+      if (backend.secondStep) return json(200, { outcome: 'secondFactorRequired', methods: ['authenticatorApp'] });
       backend.user = backend.signsIn;
-      return json(200, { user: backend.signsIn });
+      return json(200, { outcome: 'signedIn', user: backend.signsIn });
+    }
+    if (path === '/api/auth/second-factor' && backend.signsIn && backend.secondStep) {
+      backend.user = backend.signsIn;
+      return json(200, { outcome: 'signedIn', user: backend.signsIn, redirect: null, accountCreated: false });
     }
     if (path.startsWith('/api/auth/providers/') && backend.providerSignIn) {
       const { status, body } = backend.providerSignIn;
@@ -244,6 +251,45 @@ describe('signing in', () => {
     await waitFor(() => expect(location()).toBe('/routers?utm_source=news'));
     expect(session.getSnapshot().matches('signedIn')).toBe(true);
     expect(await screen.findByRole('heading', { name: 'Routers' })).toBeVisible();
+  });
+});
+
+describe('two-step sign-in', () => {
+  it('asks for the second step after the password, then takes the person to the redirect', async () => {
+    const user = userEvent.setup();
+    const backend: Backend = { user: null, signsIn: teamOwner, secondStep: true, account: accountOf(teamOwner, []) };
+    const { location, session } = await open('/login?redirect=%2Frouters', backend);
+    await user.type(await screen.findByLabelText('E-Mail'), 'owner@example.com');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(location()).toBe('/auth/second-step?redirect=%2Frouters'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Two-step sign-in' })).toBeVisible();
+    expect(session.getSnapshot().matches('signedIn')).toBe(false);
+    const field = screen.getByLabelText('Code from your authenticator app');
+    expect(field).toHaveFocus();
+    await user.type(field, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location()).toBe('/routers'));
+    expect(session.getSnapshot().matches('signedIn')).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Routers' })).toBeVisible();
+  });
+
+  it('goes on to the second step from a provider’s sign-in, the redirect waiting on the server', async () => {
+    const { location } = await open('/auth/callback/google?code=second-step&state=state-sent', {
+      user: null,
+      providerSignIn: { status: 200, body: { outcome: 'secondFactorRequired', methods: ['authenticatorApp'] } },
+    });
+    await waitFor(() => expect(location()).toBe('/auth/second-step'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Two-step sign-in' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('sends someone already signed in on to the redirect', async () => {
+    const { location } = await open('/auth/second-step?redirect=%2Frouters', {
+      user: teamOwner,
+      account: accountOf(teamOwner, []),
+    });
+    await waitFor(() => expect(location()).toBe('/routers'));
   });
 });
 

@@ -36,9 +36,9 @@ function renderSignIns(read: LinkedSignInsRead, snapshot = idle, configured: rea
 const english = setupI18n({ locale: 'en', messages: { en: {} } });
 
 describe('LinkedSignInsView', () => {
-  it('is the #security section, and tells with what, as whom and when each sign-in was linked and used', () => {
+  it('is the #linked-sign-ins section, and tells with what, as whom and when each sign-in was linked and used', () => {
     renderSignIns({ status: 'success', passwordSet: true, linkedSignIns: [google, company] });
-    expect(screen.getByRole('region', { name: 'Linked sign-ins' })).toHaveAttribute('id', 'security');
+    expect(screen.getByRole('region', { name: 'Linked sign-ins' })).toHaveAttribute('id', 'linked-sign-ins');
     expect(screen.getByText('You sign in with your password or with the sign-ins below.')).toBeVisible();
 
     const googleItem = within(screen.getByRole('article', { name: 'Google' }));

@@ -31,9 +31,9 @@ export function ChangePasswordView({ snapshot, send }: ChangePasswordViewProps) 
       aria-labelledby="change-password-title"
       className={cx(card, css({ maxWidth: '32rem', width: '100%' }))}
     >
-      <h2 id="change-password-title" className={cardTitle}>
+      <h3 id="change-password-title" className={cardTitle}>
         <Trans>Change password</Trans>
-      </h2>
+      </h3>
       <form
         noValidate
         className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}

@@ -6,7 +6,7 @@ import {
   CompleteSignInResponse,
   LinkMailResponse,
   type ProviderId,
-  ProviderSignedIn,
+  ProviderLinkResponse,
   StartSignInResponse,
 } from '../../../contract/federated-sign-in';
 import { type StartedSignIn, StartRefused } from '../../../machines/federatedSignIn/federatedSignIn.machine';
@@ -65,14 +65,14 @@ export const completeSignIn = fromPromise<CompleteSignInResponse, { provider: st
   },
 );
 
-/** POST /api/auth/providers/link/password: the account's password consents, and the session starts. */
-export const linkWithPassword = fromPromise<ProviderSignedIn, { password: string }>(({ input }) =>
+/** POST /api/auth/providers/link/password: the account's password consents; the session starts or the second step is asked for. */
+export const linkWithPassword = fromPromise<ProviderLinkResponse, { password: string }>(({ input }) =>
   explained(
     () =>
       apiRequest(api.linkProviderWithPassword, {
         method: 'POST',
         body: input,
-        schema: ProviderSignedIn,
+        schema: ProviderLinkResponse,
         expectUnauthorized: true,
       }),
     CallbackRefused,
@@ -87,14 +87,14 @@ export const mailLink = fromPromise<void>(async () => {
   );
 });
 
-/** POST /api/auth/providers/link/confirm: the mailed link's consent; the session starts. */
-export const confirmLink = fromPromise<ProviderSignedIn, { token: string }>(({ input }) =>
+/** POST /api/auth/providers/link/confirm: the mailed link's consent; the session starts or the second step is asked for. */
+export const confirmLink = fromPromise<ProviderLinkResponse, { token: string }>(({ input }) =>
   explained(
     () =>
       apiRequest(api.confirmProviderLink, {
         method: 'POST',
         body: input,
-        schema: ProviderSignedIn,
+        schema: ProviderLinkResponse,
         expectUnauthorized: true,
       }),
     LinkConfirmationRefused,

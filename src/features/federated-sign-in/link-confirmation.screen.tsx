@@ -30,6 +30,8 @@ export function LinkConfirmationScreen({
           if (target.kind === 'external') window.location.assign(target.href);
           else router.history.replace(target.href);
         },
+        // The redirect the sign-in was started with waits on the server, with the sign-in.
+        goToSecondFactor: () => void router.navigate({ to: '/auth/second-step', search: {}, replace: true }),
       },
     }),
     { input: { token } },

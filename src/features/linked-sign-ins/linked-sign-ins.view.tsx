@@ -105,10 +105,10 @@ function LinkedSignInItem({
 }
 
 /**
- * The account's linked sign-ins (`/account#security`): whether the account has a password, and the
- * providers' sign-ins linked to it, each with its address and when it was linked and last used;
- * unlinking one after a confirm. The last way in of an account without a password is not offered,
- * and says why (the server refuses it too).
+ * The account's linked sign-ins (`/account#linked-sign-ins`, under "Sign-in and security"): whether
+ * the account has a password, and the providers' sign-ins linked to it, each with its address and
+ * when it was linked and last used; unlinking one after a confirm. The last way in of an account
+ * without a password is not offered, and says why (the server refuses it too).
  */
 export function LinkedSignInsView({ snapshot, send, read, providers, setPasswordLink }: LinkedSignInsViewProps) {
   const { i18n } = useLingui();
@@ -122,10 +122,10 @@ export function LinkedSignInsView({ snapshot, send, read, providers, setPassword
   const { noticeRef, focusNotice } = useNoticeFocus(notice);
 
   return (
-    <section id="security" aria-labelledby="linked-sign-ins-title" className={card}>
-      <h2 id="linked-sign-ins-title" className={cardTitle}>
+    <section id="linked-sign-ins" aria-labelledby="linked-sign-ins-title" className={card}>
+      <h3 id="linked-sign-ins-title" className={cardTitle}>
         <Trans>Linked sign-ins</Trans>
-      </h2>
+      </h3>
       {read.status === 'success' ? (
         <p className={muted}>
           {read.passwordSet ? (

@@ -24,16 +24,22 @@ export function SignInScreen({
   loginHint,
   redirect,
   onSignedIn,
+  onSecondFactorRequired,
 }: {
   loginHint?: string;
   /** Where a sign-in through a provider leads afterwards (the server checks it). */
   redirect?: string;
   onSignedIn: (user: SessionClaims) => void;
+  /** The password was right and the account asks for its second step. */
+  onSecondFactorRequired: () => void;
 }) {
   const actor = useActorRef(
     signInMachine.provide({
       actors: { signIn: signInWithPassword },
-      actions: { completeSignIn: (_, user) => onSignedIn(user) },
+      actions: {
+        completeSignIn: (_, user) => onSignedIn(user),
+        askForSecondFactor: () => onSecondFactorRequired(),
+      },
     }),
     { input: { email: loginHint } },
   );

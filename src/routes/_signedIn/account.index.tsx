@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
@@ -29,6 +30,13 @@ const YourSessionsSection = lazy(() =>
 const LinkedSignInsSection = lazy(() =>
   import('../../features/linked-sign-ins/linked-sign-ins.screen').then((module) => ({
     default: module.LinkedSignInsSection,
+  })),
+);
+
+// Its own chunk too: two-step sign-in, its machine and the QR code's library.
+const AuthenticatorAppSection = lazy(() =>
+  import('../../features/authenticator-app/authenticator-app.screen').then((module) => ({
+    default: module.AuthenticatorAppSection,
   })),
 );
 
@@ -75,10 +83,19 @@ function AccountDashboard() {
       <Suspense fallback={null}>
         <YourSessionsSection />
       </Suspense>
-      <Suspense fallback={null}>
-        <LinkedSignInsSection />
-      </Suspense>
-      <ChangePasswordScreen />
+      {/* The ways into the account, together (issue 22): `/account#security`. */}
+      <section id="security" aria-labelledby="security-title" className={css({ display: 'grid', gap: '4' })}>
+        <h2 id="security-title" className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>
+          <Trans>Sign-in and security</Trans>
+        </h2>
+        <Suspense fallback={null}>
+          <LinkedSignInsSection />
+        </Suspense>
+        <Suspense fallback={null}>
+          <AuthenticatorAppSection />
+        </Suspense>
+        <ChangePasswordScreen />
+      </section>
     </div>
   );
 }

@@ -1,0 +1,177 @@
+import * as v from 'valibot';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { SecondFactorMethod } from '../../contract/auth';
+import { SecondFactorAnswer, SecondFactorMessage, type SecondFactorSignedIn } from '../../contract/second-factor';
+
+/**
+ * Why an answer (or a change proved by one) was not taken; views map each to a translated message.
+ * `expired`: the waiting sign-in, or an app's setup, took too long; `conflict`: only for changes on
+ * the account page (the app is already on, or not on).
+ */
+export type SecondFactorFailure = 'invalidCode' | 'rateLimited' | 'expired' | 'conflict' | 'unavailable';
+
+/** The rejection the answering actors throw, so the machines can tell failures apart. */
+export class SecondFactorRefusal extends Error {
+  constructor(
+    readonly failure: SecondFactorFailure,
+    /** For `rateLimited`: the server's Retry-After, when it sent one. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(failure);
+    this.name = 'SecondFactorRefusal';
+  }
+}
+
+/** The refusal an actor's error stands for: anything unexplained (network, a 5xx) is `unavailable`. */
+export const refusalOf = (error: unknown): SecondFactorRefusal =>
+  error instanceof SecondFactorRefusal ? error : new SecondFactorRefusal('unavailable');
+
+/** The contract's check of a typed answer: null, or the message key of what is wrong with it. */
+export function answerErrorOf(method: SecondFactorMethod, code: string): string | null {
+  if (code.trim() === '')
+    return method === 'authenticatorApp' ? SecondFactorMessage.codeRequired : SecondFactorMessage.recoveryCodeRequired;
+  const result = v.safeParse(SecondFactorAnswer, { method, code });
+  return result.success ? null : (result.issues[0]?.message ?? SecondFactorMessage.codeRequired);
+}
+
+/** The server's refusal of a right-looking answer, as the field's message key. */
+export const wrongCodeMessageOf = (method: SecondFactorMethod) =>
+  method === 'authenticatorApp' ? SecondFactorMessage.codeInvalid : SecondFactorMessage.recoveryCodeInvalid;
+
+export type SecondFactorChallengeContext = {
+  method: SecondFactorMethod;
+  code: string;
+  /** What is wrong with the typed code: a SecondFactorMessage key, translated by the view. */
+  codeError: string | null;
+  /** How many answers were refused as wrong: the view puts the focus back in the emptied field. */
+  wrongAnswers: number;
+  /** For `rateLimited`: how long the server asked to wait, when it said. */
+  retryAfterSeconds: number | null;
+};
+
+export type SecondFactorChallengeEvent =
+  | { type: 'user.changeCode'; value: string }
+  | { type: 'user.submit' }
+  | { type: 'user.useRecoveryCode' }
+  | { type: 'user.useAuthenticatorApp' };
+
+const machineId = '#secondFactorChallenge';
+
+// Typing, sending and switching the way to answer: wherever an answer can be given.
+const answering = {
+  'user.changeCode': { target: `${machineId}.enteringCode`, actions: 'changeCode' },
+  'user.submit': [
+    { guard: 'isAnswerWellFormed', target: `${machineId}.verifying` },
+    { target: `${machineId}.enteringCode`, actions: 'showCodeError' },
+  ],
+  'user.useRecoveryCode': {
+    target: `${machineId}.enteringCode`,
+    actions: { type: 'switchMethod', params: { method: 'recoveryCode' } },
+  },
+  'user.useAuthenticatorApp': {
+    target: `${machineId}.enteringCode`,
+    actions: { type: 'switchMethod', params: { method: 'authenticatorApp' } },
+  },
+} as const;
+
+/**
+ * The second step of a sign-in `/auth/second-step` (issue 22): after a right password (or a
+ * provider's sign-in) the server waits, for five minutes, for a code from the person's authenticator
+ * app or one of their recovery codes; only then does the session start. A wrong code can be typed
+ * again; too many attempts wait for the server's Retry-After; a sign-in that waited too long starts over.
+ */
+export const secondFactorChallengeMachine = setup({
+  types: {
+    context: {} as SecondFactorChallengeContext,
+    events: {} as SecondFactorChallengeEvent,
+  },
+  actors: {
+    /** POST /api/auth/second-factor; refusals are SecondFactorRefusal. */
+    answerSecondFactor: fromPromise<SecondFactorSignedIn, SecondFactorAnswer>(async () => {
+      throw new Error('answerSecondFactor is provided by the app');
+    }),
+  },
+  actions: {
+    changeCode: assign(({ event }) => {
+      assertEvent(event, 'user.changeCode');
+      return { code: event.value, codeError: null };
+    }),
+    showCodeError: assign({ codeError: ({ context }) => answerErrorOf(context.method, context.code) }),
+    switchMethod: assign((_, params: { method: SecondFactorMethod }) => ({
+      method: params.method,
+      code: '',
+      codeError: null,
+    })),
+    /** The app tells the session who signed in, and follows the redirect. */
+    completeSignIn: (_, _signedIn: SecondFactorSignedIn) => {},
+  },
+  guards: {
+    isAnswerWellFormed: ({ context }) => answerErrorOf(context.method, context.code) === null,
+    isWrongCode: ({ event }) => 'error' in event && refusalOf(event.error).failure === 'invalidCode',
+    isRateLimited: ({ event }) => 'error' in event && refusalOf(event.error).failure === 'rateLimited',
+    isExpired: ({ event }) => 'error' in event && refusalOf(event.error).failure === 'expired',
+  },
+  delays: {
+    /** The server's Retry-After (a minute when it sent none): then the person may try again. */
+    retryAfter: ({ context }) => (context.retryAfterSeconds ?? 60) * 1000,
+  },
+}).createMachine({
+  id: 'secondFactorChallenge',
+  context: { method: 'authenticatorApp', code: '', codeError: null, wrongAnswers: 0, retryAfterSeconds: null },
+  initial: 'enteringCode',
+  states: {
+    enteringCode: {
+      on: answering,
+    },
+    verifying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'answerSecondFactor',
+        src: 'answerSecondFactor',
+        input: ({ context }) => ({ method: context.method, code: context.code }) as SecondFactorAnswer,
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'completeSignIn', params: ({ event }) => event.output },
+        },
+        onError: [
+          {
+            guard: 'isWrongCode',
+            target: 'wrongCode',
+            actions: assign(({ context }) => ({
+              code: '',
+              codeError: wrongCodeMessageOf(context.method),
+              wrongAnswers: context.wrongAnswers + 1,
+            })),
+          },
+          {
+            guard: 'isRateLimited',
+            target: 'rateLimited',
+            actions: assign({ retryAfterSeconds: ({ event }) => refusalOf(event.error).retryAfterSeconds }),
+          },
+          { guard: 'isExpired', target: 'expired', actions: assign({ code: '' }) },
+          { target: 'unavailable' },
+        ],
+      },
+    },
+    /** The server refused the code: the field is emptied for the next one. */
+    wrongCode: {
+      tags: ['error'],
+      on: answering,
+    },
+    /** Too many attempts: the code can be typed, and sent once the server's wait is over. */
+    rateLimited: {
+      tags: ['error'],
+      after: { retryAfter: 'enteringCode' },
+      on: { 'user.changeCode': { actions: 'changeCode' } },
+    },
+    /** The sign-in waited too long (or is unknown to this browser): it starts over at the sign-in page. */
+    expired: { tags: ['error'] },
+    /** The portal could not be reached: the same code can be sent again. */
+    unavailable: {
+      tags: ['error'],
+      on: answering,
+    },
+    // Busy until the app has left for the redirect.
+    signedIn: { type: 'final', tags: ['busy'] },
+  },
+});

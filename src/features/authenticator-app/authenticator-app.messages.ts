@@ -1,0 +1,27 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { SecondFactorMessage } from '../../../contract/second-factor';
+import type { EnrolmentFailure } from '../../../machines/authenticatorAppEnrolment/authenticatorAppEnrolment.machine';
+import { messageTextOf } from '../../lib/contract-messages';
+
+/** The contract's messages about a typed code, translated (the machine carries their keys). */
+export const codeMessageText = messageTextOf({
+  [SecondFactorMessage.codeRequired]: msg`Enter the 6-digit code from your authenticator app.`,
+  [SecondFactorMessage.codeInvalid]: msg`That code is not right. Enter the code your authenticator app shows now.`,
+  [SecondFactorMessage.recoveryCodeRequired]: msg`Enter one of your recovery codes.`,
+  [SecondFactorMessage.recoveryCodeInvalid]: msg`That recovery code is not right, or it was used already.`,
+});
+
+/** Why a change did not happen (too many attempts has a wording of its own, with the wait). */
+export const failureMessages: Record<Exclude<EnrolmentFailure, 'rateLimited'>, MessageDescriptor> = {
+  conflict: msg`Your two-step sign-in was changed meanwhile, perhaps in another window. Here is how it is now.`,
+  expired: msg`This setup took too long. Start again to get a new key.`,
+  unavailable: msg`We could not change your two-step sign-in right now. Please try again.`,
+};
+
+/** Too many attempts, when the server did not say how long to wait. */
+export const rateLimitedWithoutWait = msg`Too many attempts. Please wait a few minutes and try again.`;
+
+/** The first line of the downloaded file. */
+export const recoveryCodesFileHeading = (productName: string, email: string) =>
+  msg`Recovery codes for ${productName} (${email}). Each code works once.`;

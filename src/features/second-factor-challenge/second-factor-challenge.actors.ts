@@ -1,0 +1,49 @@
+import { fromPromise } from 'xstate';
+import { api } from '../../../contract/api';
+import { ErrorCode } from '../../../contract/errors';
+import { type SecondFactorAnswer, SecondFactorSignedIn } from '../../../contract/second-factor';
+import { SecondFactorRefusal } from '../../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+/**
+ * A failed call of the two-step sign-in (the second step, or a change on the account page) as the
+ * machines' refusal: a wrong code, too many attempts (with Retry-After), a sign-in or setup that
+ * took too long, a change that does not fit the app's state; anything else is `unavailable`.
+ */
+export function secondFactorRefusalOf(error: unknown): SecondFactorRefusal {
+  if (!(error instanceof ApiError)) return new SecondFactorRefusal('unavailable');
+  if (error.status === 429) return new SecondFactorRefusal('rateLimited', error.retryAfterSeconds);
+  switch (error.body?.error) {
+    // The contract's own checks refuse the same codes as the server's validation would.
+    case ErrorCode.invalidCode:
+    case ErrorCode.validation:
+      return new SecondFactorRefusal('invalidCode');
+    case ErrorCode.secondFactorExpired:
+      return new SecondFactorRefusal('expired');
+    case ErrorCode.secondFactorConflict:
+      return new SecondFactorRefusal('conflict');
+    default:
+      return new SecondFactorRefusal('unavailable');
+  }
+}
+
+/** A call whose failures become SecondFactorRefusal. */
+export async function refusedAsSecondFactor<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw secondFactorRefusalOf(error);
+  }
+}
+
+/** POST /api/auth/second-factor: the waiting sign-in's second step; the session starts. */
+export const answerSecondFactor = fromPromise<SecondFactorSignedIn, SecondFactorAnswer>(({ input }) =>
+  refusedAsSecondFactor(() =>
+    apiRequest(api.secondFactor, {
+      method: 'POST',
+      body: input,
+      schema: SecondFactorSignedIn,
+      expectUnauthorized: true,
+    }),
+  ),
+);

@@ -1,0 +1,34 @@
+import { useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { SecondFactorSignedIn } from '../../../contract/second-factor';
+import { secondFactorChallengeMachine } from '../../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+import { navigateTo } from '../../app/navigate';
+import { answerSecondFactor } from './second-factor-challenge.actors';
+import { SecondFactorChallengeView } from './second-factor-challenge.view';
+
+/** The second step of a sign-in: the code is checked, then the route starts the session and leaves. */
+export function SecondFactorChallengeScreen({
+  signInHref,
+  onSignedIn,
+}: {
+  /** The sign-in page, keeping where the sign-in leads. */
+  signInHref: string;
+  onSignedIn: (signedIn: SecondFactorSignedIn) => void;
+}) {
+  const router = useRouter();
+  const actor = useActorRef(
+    secondFactorChallengeMachine.provide({
+      actors: { answerSecondFactor },
+      actions: { completeSignIn: (_, signedIn) => onSignedIn(signedIn) },
+    }),
+  );
+  const snapshot = useSelector(actor, (state) => state);
+  return (
+    <SecondFactorChallengeView
+      snapshot={snapshot}
+      send={actor.send}
+      signInHref={signInHref}
+      onNavigate={(href) => void navigateTo(router, href)}
+    />
+  );
+}

@@ -1,0 +1,126 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  SecondFactorChallengeEvent,
+  secondFactorChallengeMachine,
+} from '../../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+import { css } from '../../../styled-system/css';
+import { AuthPage, authPanel } from '../../components/auth-page';
+import { InternalLink, type Navigate } from '../../components/internal-link';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { textLink } from '../../components/ui/link';
+import { TextField } from '../../components/ui/text-field';
+import {
+  challengeExpired,
+  challengeUnavailable,
+  rateLimitedWithoutWait,
+  secondFactorCodeText,
+} from './second-factor-challenge.messages';
+
+export type SecondFactorChallengeViewProps = {
+  snapshot: Pick<SnapshotFrom<typeof secondFactorChallengeMachine>, 'context' | 'hasTag' | 'matches'>;
+  send: (event: SecondFactorChallengeEvent) => void;
+  /** The sign-in page, keeping where the sign-in leads. */
+  signInHref: string;
+  onNavigate: Navigate;
+};
+
+const muted = css({ color: 'fg.muted' });
+
+/** Too many attempts: for how long, in whole minutes, when the server said. */
+function RateLimited({ retryAfterSeconds }: { retryAfterSeconds: number | null }) {
+  const { i18n } = useLingui();
+  if (retryAfterSeconds === null) return <Alert>{i18n._(rateLimitedWithoutWait)}</Alert>;
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return (
+    <Alert>
+      <Plural
+        value={minutes}
+        one="Too many attempts. You can try again in # minute."
+        other="Too many attempts. You can try again in # minutes."
+      />
+    </Alert>
+  );
+}
+
+/**
+ * `/auth/second-step`: the code from the authenticator app, or a recovery code instead, that
+ * completes a sign-in whose password (or provider) was right.
+ */
+export function SecondFactorChallengeView({ snapshot, send, signInHref, onNavigate }: SecondFactorChallengeViewProps) {
+  const { t, i18n } = useLingui();
+  const { method, code, codeError, wrongAnswers, retryAfterSeconds } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const rateLimited = snapshot.matches('rateLimited');
+  const byApp = method === 'authenticatorApp';
+
+  if (snapshot.matches('expired')) {
+    return (
+      <AuthPage titleId="second-step-title" title={<Trans>Two-step sign-in</Trans>}>
+        <div className={authPanel}>
+          <Alert>{i18n._(challengeExpired)}</Alert>
+          <InternalLink href={signInHref} onNavigate={onNavigate} className={textLink}>
+            <Trans>Sign in again</Trans>
+          </InternalLink>
+        </div>
+      </AuthPage>
+    );
+  }
+
+  return (
+    <AuthPage titleId="second-step-title" title={<Trans>Two-step sign-in</Trans>}>
+      <form
+        noValidate
+        aria-labelledby="second-step-title"
+        className={authPanel}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'user.submit' });
+        }}
+      >
+        <p>
+          {byApp ? (
+            <Trans>Open your authenticator app and enter the 6-digit code it shows for your account.</Trans>
+          ) : (
+            <Trans>Enter one of the recovery codes you saved when you set up your authenticator app.</Trans>
+          )}
+        </p>
+        {rateLimited ? <RateLimited retryAfterSeconds={retryAfterSeconds} /> : null}
+        {snapshot.matches('unavailable') ? <Alert>{i18n._(challengeUnavailable)}</Alert> : null}
+        <TextField
+          // A new field after a refused code or a switch: empty, and with the focus back in it.
+          key={`${method}-${wrongAnswers}`}
+          label={byApp ? t`Code from your authenticator app` : t`Recovery code`}
+          name={byApp ? 'authenticator-code' : 'recovery-code'}
+          inputMode={byApp ? 'numeric' : 'text'}
+          autoComplete={byApp ? 'one-time-code' : 'off'}
+          autoCapitalize={byApp ? undefined : 'characters'}
+          autoFocus
+          dir="ltr"
+          spellCheck={false}
+          value={code}
+          disabled={busy}
+          errorText={codeError ? secondFactorCodeText(i18n, codeError) : undefined}
+          onValueChange={(value) => send({ type: 'user.changeCode', value })}
+        />
+        <Button type="submit" width="full" aria-busy={busy} disabled={busy || rateLimited}>
+          {busy ? <Trans>Verifying…</Trans> : <Trans>Verify</Trans>}
+        </Button>
+        <Button
+          variant="link"
+          disabled={busy}
+          className={css({ alignSelf: 'flex-start' })}
+          onClick={() => send({ type: byApp ? 'user.useRecoveryCode' : 'user.useAuthenticatorApp' })}
+        >
+          {byApp ? <Trans>Use a recovery code instead</Trans> : <Trans>Use your authenticator app instead</Trans>}
+        </Button>
+        <p className={muted}>
+          <InternalLink href={signInHref} onNavigate={onNavigate} className={textLink}>
+            <Trans>Back to sign in</Trans>
+          </InternalLink>
+        </p>
+      </form>
+    </AuthPage>
+  );
+}

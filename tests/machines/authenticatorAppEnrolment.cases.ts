@@ -1,0 +1,65 @@
+import type { AuthenticatorSetup } from '../../contract/second-factor';
+import type { AuthenticatorAppEnrolmentContext } from '../../machines/authenticatorAppEnrolment/authenticatorAppEnrolment.machine';
+import { SecondFactorRefusal } from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+import { recoveryCode } from './secondFactorChallenge.cases';
+
+export const setup: AuthenticatorSetup = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  otpauthUri: 'otpauth://totp/Bondline:sam%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Bondline',
+};
+
+export const recoveryCodes = Array.from({ length: 10 }, (_, index) => `${'ABCDE-FGHJK-MNPQR-STVWX-YZ01'}${index}`);
+
+/** The app is on where the last change turned it on or gave new codes: the page then offers turning it off. */
+export const isAppOn = (context: AuthenticatorAppEnrolmentContext) =>
+  context.notice === 'turnedOn' || context.notice === 'codesReplaced';
+
+const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
+const refused = (actorId: string, refusal: SecondFactorRefusal) => ({
+  type: `xstate.error.actor.${actorId}`,
+  error: refusal,
+  actorId,
+});
+const failed = (actorId: string) => ({
+  type: `xstate.error.actor.${actorId}`,
+  error: new Error('network down'),
+  actorId,
+});
+
+type Snapshot = { context: AuthenticatorAppEnrolmentContext };
+
+/** Sample events for generating the enrolment machine's paths. */
+export const authenticatorAppEnrolmentCases = {
+  // What the page offers depends on whether the app is on.
+  'user.setUp': ({ context }: Snapshot) => (isAppOn(context) ? [] : [{ type: 'user.setUp' as const }]),
+  'user.turnOff': ({ context }: Snapshot) => (isAppOn(context) ? [{ type: 'user.turnOff' as const }] : []),
+  'user.newRecoveryCodes': ({ context }: Snapshot) =>
+    isAppOn(context) ? [{ type: 'user.newRecoveryCodes' as const }] : [],
+  'user.changeCode': ({ context }: Snapshot) =>
+    (context.method === 'authenticatorApp' ? ['123456', '12'] : [recoveryCode, 'ABCD'])
+      .filter((value) => value !== context.code)
+      .map((value) => ({ type: 'user.changeCode' as const, value })),
+  'user.useRecoveryCode': ({ context }: Snapshot) =>
+    context.method === 'authenticatorApp' ? [{ type: 'user.useRecoveryCode' as const }] : [],
+  'user.useAuthenticatorApp': ({ context }: Snapshot) =>
+    context.method === 'recoveryCode' ? [{ type: 'user.useAuthenticatorApp' as const }] : [],
+  'xstate.done.actor.startSetup': [done('startSetup', setup)],
+  'xstate.error.actor.startSetup': [refused('startSetup', new SecondFactorRefusal('conflict')), failed('startSetup')],
+  'xstate.done.actor.confirmSetup': [done('confirmSetup', recoveryCodes)],
+  'xstate.error.actor.confirmSetup': [
+    refused('confirmSetup', new SecondFactorRefusal('invalidCode')),
+    refused('confirmSetup', new SecondFactorRefusal('expired')),
+    refused('confirmSetup', new SecondFactorRefusal('rateLimited', 90)),
+  ],
+  'xstate.done.actor.turnOff': [done('turnOff', undefined)],
+  'xstate.error.actor.turnOff': [
+    refused('turnOff', new SecondFactorRefusal('invalidCode')),
+    refused('turnOff', new SecondFactorRefusal('conflict')),
+    failed('turnOff'),
+  ],
+  'xstate.done.actor.replaceRecoveryCodes': [done('replaceRecoveryCodes', recoveryCodes)],
+  'xstate.error.actor.replaceRecoveryCodes': [
+    refused('replaceRecoveryCodes', new SecondFactorRefusal('invalidCode')),
+    refused('replaceRecoveryCodes', new SecondFactorRefusal('rateLimited', 90)),
+  ],
+} as const;

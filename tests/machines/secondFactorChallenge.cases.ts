@@ -1,0 +1,56 @@
+import type { SessionClaims } from '../../contract/auth';
+import type { SecondFactorSignedIn } from '../../contract/second-factor';
+import {
+  type SecondFactorChallengeContext,
+  SecondFactorRefusal,
+} from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+
+export const twoStepUser: SessionClaims = {
+  sub: '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+  email: 'sam@example.com',
+  phone: null,
+  accountCreated: '2026-01-01T00:00:00.000Z',
+  iat: 1_795_000_000,
+  role: 'user',
+  idp: 'password',
+};
+
+/** A password sign-in's second step: the page's own redirect applies. */
+export const passwordSignedIn: SecondFactorSignedIn = {
+  outcome: 'signedIn',
+  user: twoStepUser,
+  redirect: null,
+  accountCreated: false,
+};
+
+/** A recovery code as shown to the person: groups, dashes, any case. */
+export const recoveryCode = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-23';
+
+const refused = (refusal: SecondFactorRefusal) => ({
+  type: 'xstate.error.actor.answerSecondFactor',
+  error: refusal,
+  actorId: 'answerSecondFactor',
+});
+
+/** Sample events for generating the second step's paths. */
+export const secondFactorChallengeCases = {
+  // A well-formed code and a short one, for the way of answering in use (and other than the field holds).
+  'user.changeCode': ({ context }: { context: SecondFactorChallengeContext }) =>
+    (context.method === 'authenticatorApp' ? ['123456', '12'] : [recoveryCode, 'ABCD'])
+      .filter((value) => value !== context.code)
+      .map((value) => ({ type: 'user.changeCode' as const, value })),
+  // The page offers the other way only.
+  'user.useRecoveryCode': ({ context }: { context: SecondFactorChallengeContext }) =>
+    context.method === 'authenticatorApp' ? [{ type: 'user.useRecoveryCode' as const }] : [],
+  'user.useAuthenticatorApp': ({ context }: { context: SecondFactorChallengeContext }) =>
+    context.method === 'recoveryCode' ? [{ type: 'user.useAuthenticatorApp' as const }] : [],
+  'xstate.done.actor.answerSecondFactor': [
+    { type: 'xstate.done.actor.answerSecondFactor', output: passwordSignedIn, actorId: 'answerSecondFactor' },
+  ],
+  'xstate.error.actor.answerSecondFactor': [
+    refused(new SecondFactorRefusal('invalidCode')),
+    refused(new SecondFactorRefusal('rateLimited', 90)),
+    refused(new SecondFactorRefusal('expired')),
+    { type: 'xstate.error.actor.answerSecondFactor', error: new Error('network down'), actorId: 'answerSecondFactor' },
+  ],
+} as const;

@@ -1,0 +1,269 @@
+import { fireEvent } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { type SecondFactorAnswer, SecondFactorMessage } from '../../contract/second-factor';
+import {
+  answerErrorOf,
+  type SecondFactorChallengeContext,
+  SecondFactorRefusal,
+  secondFactorChallengeMachine,
+} from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+import { answerSecondFactor } from '../../src/features/second-factor-challenge/second-factor-challenge.actors';
+import { SecondFactorChallengeView } from '../../src/features/second-factor-challenge/second-factor-challenge.view';
+import { TestI18n } from '../support/i18n';
+import { type Driver, describeModel } from '../support/model-based';
+import { passwordSignedIn, recoveryCode, secondFactorChallengeCases } from './secondFactorChallenge.cases';
+
+type Machine = typeof secondFactorChallengeMachine;
+type Screen = Parameters<NonNullable<Parameters<typeof describeModel>[1]['states'][string]['view']>>[0];
+
+const contextOf = (snapshot: unknown) => (snapshot as { context: SecondFactorChallengeContext }).context;
+const signInHref = '/login?redirect=%2Frouters';
+const texts = {
+  appLabel: 'Code from your authenticator app',
+  recoveryLabel: 'Recovery code',
+  codeRequired: 'Enter the 6-digit code from your authenticator app.',
+  codeInvalid: 'That code is not right. Enter the code your authenticator app shows now.',
+  recoveryCodeRequired: 'Enter one of your recovery codes.',
+  recoveryCodeInvalid: 'That recovery code is not right, or it was used already.',
+  rateLimited: 'Too many attempts. You can try again in 2 minutes.',
+  expired: 'This sign-in took too long. Please sign in again.',
+  unavailable: 'We could not check your code right now. Please try again.',
+};
+const errorTexts: Record<string, string> = {
+  [SecondFactorMessage.codeRequired]: texts.codeRequired,
+  [SecondFactorMessage.codeInvalid]: texts.codeInvalid,
+  [SecondFactorMessage.recoveryCodeRequired]: texts.recoveryCodeRequired,
+  [SecondFactorMessage.recoveryCodeInvalid]: texts.recoveryCodeInvalid,
+};
+
+const fieldOf = (screen: Screen, snapshot: unknown) =>
+  screen.getByLabelText(
+    contextOf(snapshot).method === 'authenticatorApp' ? texts.appLabel : texts.recoveryLabel,
+  ) as HTMLInputElement;
+
+/** The form, as the person sees it while a code can be typed: the field of the way in use, and its error. */
+function expectForm(screen: Screen, snapshot: unknown) {
+  const { method, code, codeError } = contextOf(snapshot);
+  expect(screen.getByRole('heading', { level: 1, name: 'Two-step sign-in' })).toBeVisible();
+  const field = fieldOf(screen, snapshot);
+  expect(field).toHaveValue(code);
+  expect(field).toHaveAttribute('autocomplete', method === 'authenticatorApp' ? 'one-time-code' : 'off');
+  expect(field).toHaveAttribute('inputmode', method === 'authenticatorApp' ? 'numeric' : 'text');
+  if (codeError) expect(screen.getByText(errorTexts[codeError] ?? codeError)).toBeVisible();
+  expect(
+    screen.getByRole('button', {
+      name: method === 'authenticatorApp' ? 'Use a recovery code instead' : 'Use your authenticator app instead',
+    }),
+  ).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', signInHref);
+}
+
+const changeCode: Driver<Machine> = async ({ screen, event, snapshot }) => {
+  fireEvent.change(fieldOf(screen, snapshot), { target: { value: 'value' in event ? event.value : '' } });
+};
+
+describeModel('secondFactorChallenge', {
+  machine: secondFactorChallengeMachine,
+  cases: secondFactorChallengeCases,
+  // What the person can tell apart: the state, the way of answering, and whether the code is sendable or refused.
+  serializeState: (snapshot) => {
+    const { method, code, codeError } = contextOf(snapshot);
+    return JSON.stringify([
+      snapshot.value,
+      snapshot.status,
+      method,
+      answerErrorOf(method, code) === null,
+      codeError !== null,
+    ]);
+  },
+  states: {
+    enteringCode: {
+      view: (screen, snapshot) => {
+        expectForm(screen, snapshot);
+        expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
+        expect(screen.queryByRole('alert')).toBeNull();
+      },
+    },
+    verifying: {
+      machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+      view: (screen, snapshot) => {
+        expect(screen.getByRole('button', { name: 'Verifying…' })).toBeDisabled();
+        expect(fieldOf(screen, snapshot)).toBeDisabled();
+      },
+    },
+    wrongCode: {
+      machine: (snapshot) => {
+        expect(snapshot.context.code).toBe('');
+        expect(snapshot.context.wrongAnswers).toBeGreaterThan(0);
+      },
+      view: (screen, snapshot) => {
+        expectForm(screen, snapshot);
+        const field = fieldOf(screen, snapshot);
+        expect(field).toHaveValue('');
+        expect(field).toHaveAttribute('aria-invalid', 'true');
+        expect(field).toHaveFocus();
+      },
+    },
+    rateLimited: {
+      machine: (snapshot) => expect(snapshot.context.retryAfterSeconds).toBe(90),
+      view: (screen, snapshot) => {
+        expectForm(screen, snapshot);
+        expect(screen.getByRole('alert')).toHaveTextContent(texts.rateLimited);
+        expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+      },
+    },
+    expired: {
+      view: (screen) => {
+        expect(screen.getByRole('alert')).toHaveTextContent(texts.expired);
+        expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', signInHref);
+        expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
+      },
+    },
+    unavailable: {
+      view: (screen, snapshot) => {
+        expectForm(screen, snapshot);
+        expect(screen.getByRole('alert')).toHaveTextContent(texts.unavailable);
+        expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
+      },
+    },
+    signedIn: {
+      machine: (snapshot) => expect(snapshot.status).toBe('done'),
+      view: (screen) => expect(screen.getByRole('button', { name: 'Verifying…' })).toBeDisabled(),
+    },
+  },
+  drivers: {
+    'user.changeCode': changeCode,
+    'user.submit': ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Verify' })),
+    'user.useRecoveryCode': ({ user, screen }) =>
+      user.click(screen.getByRole('button', { name: 'Use a recovery code instead' })),
+    'user.useAuthenticatorApp': ({ user, screen }) =>
+      user.click(screen.getByRole('button', { name: 'Use your authenticator app instead' })),
+  },
+  render: (snapshot, send) => (
+    <TestI18n>
+      <SecondFactorChallengeView snapshot={snapshot} send={send} signInHref={signInHref} onNavigate={vi.fn()} />
+    </TestI18n>
+  ),
+});
+
+function challenge(answers: Array<(answer: SecondFactorAnswer) => Promise<typeof passwordSignedIn>>) {
+  const calls = { completeSignIn: vi.fn(), sent: [] as SecondFactorAnswer[] };
+  const actor = createActor(
+    secondFactorChallengeMachine.provide({
+      actors: {
+        answerSecondFactor: fromPromise(async ({ input }) => {
+          calls.sent.push(input);
+          const answer = answers.shift();
+          if (!answer) throw new Error('no more answers');
+          return answer(input);
+        }),
+      },
+      actions: { completeSignIn: (_, signedIn) => calls.completeSignIn(signedIn) },
+      delays: { retryAfter: 10 },
+    }),
+  ).start();
+  return { actor, calls };
+}
+
+describe('secondFactorChallenge machine', () => {
+  it('sends a well-formed code only, and hands the sign-in to the app', async () => {
+    const { actor, calls } = challenge([async () => passwordSignedIn]);
+    actor.send({ type: 'user.changeCode', value: '12 34' });
+    actor.send({ type: 'user.submit' });
+    expect(actor.getSnapshot().context.codeError).toBe(SecondFactorMessage.codeRequired);
+    actor.send({ type: 'user.changeCode', value: '123 456' });
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor, (state) => state.status === 'done');
+    expect(calls.sent).toEqual([{ method: 'authenticatorApp', code: '123 456' }]);
+    expect(calls.completeSignIn).toHaveBeenCalledExactlyOnceWith(passwordSignedIn);
+  });
+
+  it('answers with a recovery code instead, and back, each time with an empty field', () => {
+    let [snapshot] = initialTransition(secondFactorChallengeMachine);
+    [snapshot] = transition(secondFactorChallengeMachine, snapshot, { type: 'user.changeCode', value: '12' });
+    [snapshot] = transition(secondFactorChallengeMachine, snapshot, { type: 'user.useRecoveryCode' });
+    expect(snapshot.context).toMatchObject({ method: 'recoveryCode', code: '', codeError: null });
+    [snapshot] = transition(secondFactorChallengeMachine, snapshot, { type: 'user.submit' });
+    expect(snapshot.context.codeError).toBe(SecondFactorMessage.recoveryCodeRequired);
+    [snapshot] = transition(secondFactorChallengeMachine, snapshot, { type: 'user.changeCode', value: recoveryCode });
+    [snapshot] = transition(secondFactorChallengeMachine, snapshot, { type: 'user.submit' });
+    expect(snapshot.value).toBe('verifying');
+  });
+
+  it('empties the field after a wrong code, and takes the next one', async () => {
+    const { actor, calls } = challenge([
+      async () => {
+        throw new SecondFactorRefusal('invalidCode');
+      },
+      async () => passwordSignedIn,
+    ]);
+    actor.send({ type: 'user.changeCode', value: '111111' });
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor, (state) => state.matches('wrongCode'));
+    expect(actor.getSnapshot().context).toMatchObject({ code: '', codeError: SecondFactorMessage.codeInvalid });
+    actor.send({ type: 'user.changeCode', value: '222222' });
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor, (state) => state.status === 'done');
+    expect(calls.sent.map((answer) => answer.code)).toEqual(['111111', '222222']);
+  });
+
+  it('waits out Retry-After before another code can be sent', async () => {
+    const { actor, calls } = challenge([
+      async () => {
+        throw new SecondFactorRefusal('rateLimited', 120);
+      },
+    ]);
+    actor.send({ type: 'user.changeCode', value: '123456' });
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor, (state) => state.matches('rateLimited'));
+    actor.send({ type: 'user.submit' });
+    expect(actor.getSnapshot().matches('rateLimited')).toBe(true);
+    await waitFor(actor, (state) => state.matches('enteringCode'));
+    expect(actor.getSnapshot().context.code).toBe('123456');
+    expect(calls.sent).toHaveLength(1);
+  });
+});
+
+describe('answerSecondFactor (the API call)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  function answering(status: number, body: unknown, headers: Record<string, string> = {}) {
+    const fetchStub = vi.fn(
+      async () =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    const actor = createActor(answerSecondFactor, { input: { method: 'authenticatorApp', code: '123456' } }).start();
+    return { fetchStub, actor };
+  }
+
+  async function outcomeOf(actor: ReturnType<typeof answering>['actor']) {
+    return new Promise<unknown>((resolve) => {
+      actor.subscribe({ complete: () => resolve(actor.getSnapshot().output), error: (error) => resolve(error) });
+    });
+  }
+
+  it('posts the answer and reads the session', async () => {
+    const { fetchStub, actor } = answering(200, passwordSignedIn);
+    expect(await outcomeOf(actor)).toEqual(passwordSignedIn);
+    expect(fetchStub).toHaveBeenCalledWith(
+      '/api/auth/second-factor',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ method: 'authenticatorApp', code: '123456' }) }),
+    );
+  });
+
+  it.each([
+    [400, { error: 'invalid_code', message: SecondFactorMessage.codeInvalid }, {}, 'invalidCode', null],
+    [429, { error: 'rate_limited', message: 'Too many attempts.' }, { 'retry-after': '240' }, 'rateLimited', 240],
+    [400, { error: 'second_factor_expired', message: SecondFactorMessage.challengeExpired }, {}, 'expired', null],
+    [503, { error: 'service_busy', message: 'Busy.' }, { 'retry-after': '1' }, 'unavailable', null],
+  ] as const)('turns a %i %j into the machine’s refusal', async (status, body, headers, failure, retryAfter) => {
+    const { actor } = answering(status, body, headers);
+    const error = await outcomeOf(actor);
+    expect(error).toBeInstanceOf(SecondFactorRefusal);
+    expect(error).toMatchObject({ failure, retryAfterSeconds: retryAfter });
+  });
+});

@@ -52,6 +52,8 @@ export const ErrorCode = {
   phoneTaken: 'phone_taken',
   /** A sign-in through a provider that expired, was used, was cancelled or did not check out. */
   signInRefused: 'sign_in_refused',
+  /** A QR sign-in approved with a number the waiting browser did not show: the request is declined. */
+  numberMismatch: 'number_mismatch',
   /** The provider did not answer in time. */
   providerUnavailable: 'provider_unavailable',
   /** No company's single sign-on covers the work address's domain. */

@@ -5,6 +5,8 @@ import * as v from 'valibot';
  * for a request and shows `{origin}/qrcode-login/{id}` as a QR code; a person signed in on another
  * device opens it, sees where the request comes from, and approves or declines. Only the browser
  * that asked (it holds a key in an HttpOnly cookie) can turn the approved request into a session.
+ * Number matching (issue 22): the waiting browser shows a two-digit number, and the approver picks
+ * it among three; a wrong pick declines the request, since it may be an attacker's code.
  * docs/decisions/qr-sign-in.md.
  */
 
@@ -14,6 +16,8 @@ export const QrSignInMessage = {
   answered: 'This sign-in request has already been answered.',
   notApproved: 'This sign-in request has not been approved.',
   declined: 'This sign-in request was declined.',
+  numberMismatch: 'That is not the number shown on the other device. The sign-in was refused; start again there.',
+  numberRequired: 'Pick the number that the other device shows.',
 } as const;
 
 export const QrSignInId = v.pipe(v.string(), v.uuid(QrSignInMessage.notFound));
@@ -25,7 +29,19 @@ export const CreateQrSignInRequest = v.object({
 });
 export type CreateQrSignInRequest = v.InferOutput<typeof CreateQrSignInRequest>;
 
-export const QrSignInCreated = v.object({ id: v.string() });
+/** The number the waiting browser shows and the approver picks: two digits, 10 to 99. */
+export const QrMatchNumber = v.pipe(
+  v.number(QrSignInMessage.numberRequired),
+  v.integer(QrSignInMessage.numberRequired),
+  v.minValue(10, QrSignInMessage.numberRequired),
+  v.maxValue(99, QrSignInMessage.numberRequired),
+);
+
+export const QrSignInCreated = v.object({
+  id: v.string(),
+  /** Shown next to the QR code, never in its link: only the waiting browser learns it. */
+  matchNumber: QrMatchNumber,
+});
 export type QrSignInCreated = v.InferOutput<typeof QrSignInCreated>;
 
 export const QrSignInState = v.picklist(['waiting', 'approved', 'declined', 'expired']);
@@ -53,8 +69,14 @@ export const QrSignInDetails = v.object({
   network: v.nullable(v.string()),
   /** ISO time of the request. */
   requestedAt: v.string(),
+  /** Three distinct numbers in a fixed order, one of them the waiting browser's; which one is not said. */
+  numberChoices: v.array(QrMatchNumber),
 });
 export type QrSignInDetails = v.InferOutput<typeof QrSignInDetails>;
+
+/** POST /api/auth/qr/{id}/approve: the number the approver picked. */
+export const ApproveQrSignInRequest = v.object({ number: QrMatchNumber }, QrSignInMessage.numberRequired);
+export type ApproveQrSignInRequest = v.InferOutput<typeof ApproveQrSignInRequest>;
 
 /** The answer of approve and decline. */
 export const QrSignInAnswered = v.object({ success: v.literal(true) });

@@ -64,6 +64,18 @@ async function signedInPhone(browser: Browser, options: BrowserContextOptions, l
   return phone;
 }
 
+/** The number the waiting page tells the person to pick, read from its text. */
+async function numberToPick(page: Page): Promise<number> {
+  const sentence = page
+    .getByRole('region', { name: 'Sign in from another device' })
+    .getByText(/^Pick \d{2} on your other device$/);
+  await expect(sentence).toBeVisible();
+  return Number(/\d{2}/.exec((await sentence.textContent()) ?? '')?.[0]);
+}
+
+/** The approval page's number buttons: a group named by its question (checked in English). */
+const numberChoices = (phone: Page) => phone.getByRole('group', { name: 'Which number does the other device show?' });
+
 const signedInHere = (page: Page) => expect(page.getByRole('heading', { level: 1, name: 'Your account' }));
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -83,6 +95,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const link = await linkInQrCode(page);
       expect(link).toMatch(new RegExp(`^${baseURL}/qrcode-login/[0-9a-f-]{36}$`));
       await expect(panel.getByText(/^Valid for \d+ more seconds$/)).toBeVisible();
+      const shown = await numberToPick(page);
       await expectNoAxeViolations(page);
 
       // Copy link, by keyboard.
@@ -97,7 +110,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(phone.getByText('Chrome', { exact: true })).toBeVisible();
       await expect(phone.getByText(/^2001:db8:[0-9a-f]+::\/48$/)).toBeVisible();
       await expectNoAxeViolations(phone);
-      await tabTo(phone, phone.getByRole('button', { name: 'Approve sign-in' }));
+      await expect(numberChoices(phone).getByRole('button')).toHaveCount(3);
+      await tabTo(phone, numberChoices(phone).getByRole('button', { name: String(shown), exact: true }));
       await phone.keyboard.press('Enter');
       await expect(phone.getByRole('alert')).toContainText('Approved.');
       await expectNoAxeViolations(phone);
@@ -147,6 +161,25 @@ test('declined on the phone; a visitor is first sent to sign in and back', async
   await context.close();
 });
 
+test('a wrong number refuses the sign-in on both devices', async ({ page, browser }, testInfo) => {
+  await page.goto('/login');
+  const link = await linkInQrCode(page);
+  const shown = await numberToPick(page);
+  const phone = await signedInPhone(browser, {}, testInfo.testId);
+  await phone.goto(link);
+  const wrong = numberChoices(phone)
+    .getByRole('button')
+    .filter({ hasNotText: new RegExp(`^${shown}$`) })
+    .first();
+  await wrong.click();
+  await expect(phone.getByRole('alert')).toContainText(
+    'That is not the number shown on the other device. The sign-in was refused; start again there.',
+  );
+  await expect(page.getByRole('alert')).toContainText('The sign-in was declined on the other device.');
+  await expect(page).toHaveURL(/\/login/);
+  await phone.context().close();
+});
+
 test('when its validity runs out the code is replaced, and the old one can no longer be approved', async ({
   page,
   browser,
@@ -165,7 +198,7 @@ test('when its validity runs out the code is replaced, and the old one can no lo
   const phone = await signedInPhone(browser, {}, testInfo.testId);
   await phone.goto(first);
   await expect(phone.getByRole('alert')).toContainText('This sign-in request has expired.');
-  await expect(phone.getByRole('button', { name: 'Approve sign-in' })).toHaveCount(0);
+  await expect(numberChoices(phone)).toHaveCount(0);
   await phone.context().close();
 });
 
@@ -176,6 +209,9 @@ test.describe('in Arabic', () => {
     await page.goto('/login');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const link = await linkInQrCode(page);
+    // By structure: the sentence around it is in Arabic.
+    const shown = await page.locator('section[aria-labelledby="qr-sign-in"] strong').textContent();
+    expect(shown).toMatch(/^\d{2}$/);
     await expectNoAxeViolations(page);
 
     const phone = await signedInPhone(browser, { locale: 'ar' }, testInfo.testId);
@@ -183,7 +219,11 @@ test.describe('in Arabic', () => {
     await expect(phone.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(phone.locator('dl')).toBeVisible();
     await expectNoAxeViolations(phone);
-    await phone.locator('section[aria-labelledby="qr-approval-title"] button').first().click();
+    // The buttons are named by their numbers, in every language.
+    await phone
+      .locator('section[aria-labelledby="qr-approval-title"] fieldset')
+      .getByRole('button', { name: shown ?? '', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/account$/, { timeout: 5000 });
     await phone.context().close();
   });

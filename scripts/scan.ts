@@ -38,7 +38,14 @@ import { resendCooldownSeconds } from '../contract/account-creation';
 import { api } from '../contract/api';
 import { createApp } from '../server/app';
 import type { DatabaseHandle } from '../server/db/database';
-import { demoAccounts, demoCoupons, demoInvitationCode, demoPassword, demoRouterCoupons } from '../server/db/seed-demo';
+import {
+  demoAccounts,
+  demoCoupons,
+  demoInvitationCode,
+  demoPassword,
+  demoRecoveryCodes,
+  demoRouterCoupons,
+} from '../server/db/seed-demo';
 import { parseEnv } from '../server/env';
 import { sessionCookiePattern } from '../server/http/middleware';
 import { createLogger } from '../server/logger';
@@ -360,10 +367,11 @@ async function newApiKeyId(cookie: string): Promise<string> {
 }
 
 /** A QR sign-in request of a fresh browser: its id and the cookie with the browser's key. */
-async function qrRequest(): Promise<{ id: string; keyCookie: string }> {
+async function qrRequest(): Promise<{ id: string; matchNumber: number; keyCookie: string }> {
   const created = await expectOk(request('POST', api.qrSignIn, { body: {} }), 'QR sign-in request');
   const keyCookie = created.cookies.find((pair) => pair.startsWith('portal_qr_key=')) ?? '';
-  return { id: (created.body as { id: string }).id, keyCookie };
+  const { id, matchNumber } = created.body as { id: string; matchNumber: number };
+  return { id, matchNumber, keyCookie };
 }
 
 /** A device's activation code (the VPN app's side). */
@@ -505,6 +513,17 @@ async function identityLinkCookie(provider: 'google' | 'microsoft'): Promise<str
   return linkCookie;
 }
 
+/** The demo two-step account's password sign-in, waiting for its second step: its cookie. */
+async function secondFactorCookie(): Promise<string> {
+  const answered = await expectOk(
+    request('POST', api.login, { body: { email: demoAccounts.twoStep, password: demoPassword } }),
+    'password step',
+  );
+  const cookie = answered.cookies.find((pair) => pair.startsWith('portal_second_factor='));
+  if (!cookie) throw new Error(`the sign-in asked for no second step: ${answered.text.slice(0, 200)}`);
+  return cookie;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The example request of every call. `*` after a value marks it for sqlmap (path parameters are
 // marked by the script; headers where the call reads them).
@@ -582,12 +601,24 @@ const examples: Record<string, Example> = {
   'POST /api/auth/qr/:id/session': {
     prepare: async () => {
       const qr = await qrRequest();
-      await expectOk(request('POST', api.qrSignInApproval(qr.id), { cookie: await signIn('teamOwner') }), 'approve');
+      await expectOk(
+        request('POST', api.qrSignInApproval(qr.id), {
+          cookie: await signIn('teamOwner'),
+          body: { number: qr.matchNumber },
+        }),
+        'approve',
+      );
       return { account: null, params: { id: qr.id }, cookies: [qr.keyCookie] };
     },
   },
   'GET /api/auth/qr/:id': { prepare: async () => ({ params: { id: (await qrRequest()).id } }) },
-  'POST /api/auth/qr/:id/approve': { prepare: async () => ({ params: { id: (await qrRequest()).id } }) },
+  'POST /api/auth/qr/:id/approve': {
+    prepare: async () => {
+      // With the number the waiting browser was told to show, so the example approves.
+      const { id, matchNumber } = await qrRequest();
+      return { params: { id }, body: { number: matchNumber } };
+    },
+  },
   'POST /api/auth/qr/:id/decline': { prepare: async () => ({ params: { id: (await qrRequest()).id } }) },
   'GET /api/user': { prepare: async () => ({}) },
   'GET /api/account/sessions': { prepare: async () => ({}) },
@@ -596,6 +627,27 @@ const examples: Record<string, Example> = {
   },
   'DELETE /api/account/sessions/others': { order: 8, prepare: async () => ({}) },
   'GET /api/account/linked-sign-ins': { prepare: async () => ({ account: 'individual' }) },
+  'POST /api/auth/second-factor': {
+    prepare: async () => ({
+      account: null,
+      cookies: [await secondFactorCookie()],
+      body: { method: 'authenticatorApp', code: '123456' },
+    }),
+  },
+  'GET /api/account/second-factor': { prepare: async () => ({ account: 'individual' }) },
+  'POST /api/account/authenticator-app': { prepare: async () => ({ account: 'individual' }) },
+  'POST /api/account/authenticator-app/confirm': {
+    prepare: async () => ({ account: 'individual', body: { code: '123456' } }),
+  },
+  'DELETE /api/account/authenticator-app': {
+    prepare: async () => ({ account: 'individual', body: { proof: { method: 'authenticatorApp', code: '123456' } } }),
+  },
+  'POST /api/account/recovery-codes': {
+    prepare: async () => ({
+      account: 'individual',
+      body: { proof: { method: 'recoveryCode', code: demoRecoveryCodes[9] } },
+    }),
+  },
   'DELETE /api/account/linked-sign-ins': {
     prepare: async () => {
       // One the link calls above linked (Microsoft's, with the password).

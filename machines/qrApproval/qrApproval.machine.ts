@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { QrSignInDetails } from '../../contract/qr-sign-in';
 
 export type QrApprovalInput = {
@@ -9,11 +9,16 @@ export type QrApprovalInput = {
 export type QrApprovalContext = {
   id: string;
   request: QrSignInDetails | null;
+  /** The number the person picked, while it is being checked. */
+  pickedNumber: number | null;
   /** The server's `message` for a refusal (unknown, expired, answered); null when it sent none. */
   failureMessage: string | null;
 };
 
-export type QrApprovalEvent = { type: 'user.approve' } | { type: 'user.decline' } | { type: 'user.retry' };
+export type QrApprovalEvent =
+  | { type: 'user.pickNumber'; number: number }
+  | { type: 'user.decline' }
+  | { type: 'user.retry' };
 
 /** A refusal the server explained with `{ error, message }`: the message says why. */
 export class QrApprovalRefused extends Error {
@@ -42,8 +47,9 @@ const onFailure = [
 
 /**
  * The device that approves a QR sign-in (spec section 2, /qrcode-login/{id}): a signed-in person
- * sees where the request comes from and approves or declines it; a visitor is sent to sign in and
- * back. docs/decisions/qr-sign-in.md.
+ * sees where the request comes from and approves it by picking the number the other device shows
+ * (a wrong one declines it on the server), or declines it; a visitor is sent to sign in and back.
+ * docs/decisions/qr-sign-in.md.
  */
 export const qrApprovalMachine = setup({
   types: {
@@ -55,7 +61,7 @@ export const qrApprovalMachine = setup({
     loadRequest: fromPromise<QrSignInDetails, { id: string }>(async () => {
       throw new Error('loadRequest is provided by the app');
     }),
-    approveRequest: fromPromise<void, { id: string }>(async () => {
+    approveRequest: fromPromise<void, { id: string; number: number }>(async () => {
       throw new Error('approveRequest is provided by the app');
     }),
     declineRequest: fromPromise<void, { id: string }>(async () => {
@@ -71,12 +77,17 @@ export const qrApprovalMachine = setup({
     }),
   },
   guards: {
+    /** Only the numbers on offer: anything else is not a pick the page could have made. */
+    isOfferedNumber: ({ context, event }) => {
+      assertEvent(event, 'user.pickNumber');
+      return context.request?.numberChoices.includes(event.number) ?? false;
+    },
     needsSignIn: ({ event }) => errorOf(event) instanceof QrApprovalNeedsSignIn,
     isRefused: ({ event }) => errorOf(event) instanceof QrApprovalRefused,
   },
 }).createMachine({
   id: 'qrApproval',
-  context: ({ input }) => ({ id: input.id, request: null, failureMessage: null }),
+  context: ({ input }) => ({ id: input.id, request: null, pickedNumber: null, failureMessage: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -90,14 +101,24 @@ export const qrApprovalMachine = setup({
       },
     },
     showingRequest: {
-      on: { 'user.approve': 'approving', 'user.decline': 'declining' },
+      on: {
+        'user.pickNumber': {
+          guard: 'isOfferedNumber',
+          target: 'approving',
+          actions: assign({ pickedNumber: ({ event }) => event.number }),
+        },
+        'user.decline': 'declining',
+      },
     },
     approving: {
       tags: ['busy'],
       invoke: {
         id: 'approveRequest',
         src: 'approveRequest',
-        input: ({ context }) => ({ id: context.id }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'user.pickNumber');
+          return { id: context.id, number: event.number };
+        },
         onDone: 'approved',
         onError: onFailure,
       },
@@ -114,7 +135,7 @@ export const qrApprovalMachine = setup({
     },
     approved: { type: 'final' },
     declined: { type: 'final' },
-    /** Unknown, expired or already answered: the server's message says which. */
+    /** Unknown, expired, already answered, or the wrong number picked: the server's message says which. */
     refused: { tags: ['error'], type: 'final' },
     /** The portal could not be reached: the person can try again. */
     failed: { tags: ['error'], on: { 'user.retry': 'loading' } },

@@ -14,6 +14,8 @@ export type QrSignInContext = {
   validitySeconds: number;
   /** The request whose link the QR code shows; kept while a new one is asked for, so it can be replaced. */
   requestId: string | null;
+  /** The number shown beside the code, which the approver must pick; a new code brings a new one. */
+  matchNumber: number | null;
   secondsLeft: number;
   /** The last "Copy link": not asked for, copied, or refused by the browser (the view then shows the link). */
   linkCopy: 'none' | 'copied' | 'failed';
@@ -43,8 +45,8 @@ type Answer = Exclude<QrSignInState, 'waiting'>;
 /**
  * The sign-in page's QR code (spec sections 2 and 9): the browser asks for a request and shows its
  * link as a QR code, counting its validity down; when the `qrValidity` delay runs out it asks for a
- * new one, which replaces the old. Once approved on another device, it signs in with the key that
- * only this browser holds. docs/decisions/qr-sign-in.md.
+ * new one, which replaces the old. Each code comes with a number that the approver must pick on
+ * the other device. Once approved there, it signs in with the key that only this browser holds. docs/decisions/qr-sign-in.md.
  */
 export const qrSignInMachine = setup({
   types: {
@@ -69,6 +71,7 @@ export const qrSignInMachine = setup({
   actions: {
     startShowing: assign(({ context }, created: QrSignInCreated) => ({
       requestId: created.id,
+      matchNumber: created.matchNumber,
       secondsLeft: context.validitySeconds,
       linkCopy: 'none' as const,
       failure: null,
@@ -91,6 +94,7 @@ export const qrSignInMachine = setup({
   context: ({ input }) => ({
     validitySeconds: input.validitySeconds,
     requestId: null,
+    matchNumber: null,
     secondsLeft: input.validitySeconds,
     linkCopy: 'none' as const,
     failure: null,

@@ -352,6 +352,10 @@ export const qrSignIns = pgTable('qr_sign_ins', {
   approvedAt: timestamp('approved_at', { withTimezone: true }),
   declinedAt: timestamp('declined_at', { withTimezone: true }),
   redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  /** The number the waiting browser shows (migration 0029); null only on rows made before it. */
+  matchNumber: integer('match_number'),
+  /** The three numbers the approver picks from, in the order shown: the match and two decoys. */
+  numberChoices: integer('number_choices').array(),
 });
 
 export const servers = pgTable('servers', {

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { SessionResponse } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import {
+  ApproveQrSignInRequest,
   CreateQrSignInRequest,
   type QrSignInAnswered,
   type QrSignInCreated,
@@ -30,6 +31,7 @@ import {
 import { securityEvent } from '../security-events';
 import type { AppServices } from '../services/index';
 import {
+  type Answer,
   type AnswerOutcome,
   answerQrSignIn,
   browserKeyPattern,
@@ -52,6 +54,7 @@ const qrFailures = {
   answered: () => new ApiFailure(409, ErrorCode.codeUsed, QrSignInMessage.answered),
   notApproved: () => new ApiFailure(403, ErrorCode.forbidden, QrSignInMessage.notApproved),
   declined: () => new ApiFailure(403, ErrorCode.forbidden, QrSignInMessage.declined),
+  numberMismatch: () => new ApiFailure(409, ErrorCode.numberMismatch, QrSignInMessage.numberMismatch),
 };
 
 const redeemRefusals: Record<Exclude<RedeemOutcome['outcome'], 'signedIn'>, () => ApiFailure> = {
@@ -72,6 +75,7 @@ const answerRefusals: Record<Exclude<AnswerOutcome['outcome'], 'answered' | 'rat
   unknown: qrFailures.notFound,
   expired: qrFailures.expired,
   alreadyAnswered: qrFailures.answered,
+  numberMismatch: qrFailures.numberMismatch,
 };
 
 /** The request id from the path: anything but a UUID names no request. */
@@ -116,7 +120,7 @@ export function qrSignInRoutes(services: AppServices) {
         if (result.outcome === 'rateLimited') throw failures.rateLimited(result.retryAfterSeconds);
         setCookie(c, browserKeyCookie, browserKey, keyCookieOptions(env));
         c.header('Cache-Control', 'no-store');
-        return c.json({ id: result.id } satisfies QrSignInCreated, 201);
+        return c.json({ id: result.id, matchNumber: result.matchNumber } satisfies QrSignInCreated, 201);
       })
       .get('/:id/status', validateQuery(QrSignInStatusQuery), async (c) => {
         const id = idOf(c);
@@ -152,11 +156,13 @@ export function qrSignInRoutes(services: AppServices) {
         c.header('Cache-Control', 'no-store');
         return c.json(result.details satisfies QrSignInDetails, 200);
       })
-      .post('/:id/approve', requireSession(), (c) => answer(c, 'approve'))
-      .post('/:id/decline', requireSession(), (c) => answer(c, 'decline'))
+      .post('/:id/approve', requireSession(), validateJson(ApproveQrSignInRequest), (c) =>
+        answer(c, { choice: 'approve', number: bodyOf(c, ApproveQrSignInRequest).number }),
+      )
+      .post('/:id/decline', requireSession(), (c) => answer(c, { choice: 'decline' }))
   );
 
-  async function answer(c: Context<AppEnv>, choice: 'approve' | 'decline') {
+  async function answer(c: Context<AppEnv>, choice: Answer) {
     const id = idOf(c);
     const result = await answerQrSignIn(services, id, sessionOf(c).claims.sub, choice);
     if (result.outcome === 'rateLimited') throw failures.rateLimited(result.retryAfterSeconds);

@@ -9,7 +9,11 @@ export const firefoxRequest: QrSignInDetails = {
   system: 'Windows',
   network: '198.51.100.0/24',
   requestedAt: '2026-11-25T08:00:00.000Z',
+  numberChoices: [71, 42, 18],
 };
+
+/** The number the waiting browser shows, among firefoxRequest's choices. */
+export const shownNumber = 42;
 
 /** The failures every call can meet: no session, the server's refusal, no answer at all. */
 const failures = (actorId: 'loadRequest' | 'approveRequest' | 'declineRequest') => [
@@ -18,14 +22,22 @@ const failures = (actorId: 'loadRequest' | 'approveRequest' | 'declineRequest') 
   { type: `xstate.error.actor.${actorId}`, error: new Error('network down'), actorId },
 ];
 
+/** A number the other device does not show: the server declines the request and says why. */
+const wrongNumberRefusal = {
+  type: 'xstate.error.actor.approveRequest',
+  error: new QrApprovalRefused(QrSignInMessage.numberMismatch),
+  actorId: 'approveRequest',
+};
+
 /** Sample events for generating the QR approval machine's paths. */
 export const qrApprovalCases = {
+  'user.pickNumber': [{ type: 'user.pickNumber', number: shownNumber }],
   'xstate.done.actor.loadRequest': [
     { type: 'xstate.done.actor.loadRequest', output: firefoxRequest, actorId: 'loadRequest' },
   ],
   'xstate.error.actor.loadRequest': failures('loadRequest'),
   'xstate.done.actor.approveRequest': [{ type: 'xstate.done.actor.approveRequest', actorId: 'approveRequest' }],
-  'xstate.error.actor.approveRequest': failures('approveRequest'),
+  'xstate.error.actor.approveRequest': [...failures('approveRequest'), wrongNumberRefusal],
   'xstate.done.actor.declineRequest': [{ type: 'xstate.done.actor.declineRequest', actorId: 'declineRequest' }],
   'xstate.error.actor.declineRequest': failures('declineRequest'),
 };

@@ -1,12 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { assertEvent, createActor, fromPromise, waitFor } from 'xstate';
 import { type QrSignInDetails, QrSignInMessage } from '../../contract/qr-sign-in';
 import { QrApprovalRefused, qrApprovalMachine } from '../../machines/qrApproval/qrApproval.machine';
 import { QrApprovalView } from '../../src/features/qr-approval/qr-approval.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
-import { firefoxRequest, qrApprovalCases, requestId } from './qrApproval.cases';
+import { firefoxRequest, qrApprovalCases, requestId, shownNumber } from './qrApproval.cases';
 
 const input = { id: requestId };
 
@@ -19,6 +19,10 @@ const expectRequestShown = (screen: typeof import('@testing-library/react').scre
     firefoxRequest.requestedAt,
   );
 };
+const numberGroup = (screen: typeof import('@testing-library/react').screen) =>
+  within(screen.getByRole('group', { name: 'Which number does the other device show?' }));
+const numberButtons = (screen: typeof import('@testing-library/react').screen) =>
+  firefoxRequest.numberChoices.map((number) => numberGroup(screen).getByRole('button', { name: String(number) }));
 const accountLinkShown = (screen: typeof import('@testing-library/react').screen) =>
   expect(screen.getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/account');
 
@@ -26,7 +30,13 @@ describeModel('qrApproval', {
   machine: qrApprovalMachine,
   input,
   cases: qrApprovalCases,
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.request !== null]),
+  // A refusal's message tells a wrong number from an expired request: both are worth a path.
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.request !== null,
+      snapshot.matches('refused') ? snapshot.context.failureMessage : null,
+    ]),
   states: {
     loading: {
       view: (screen) => expect(screen.getByRole('status')).toHaveTextContent('Loading the sign-in request…'),
@@ -35,21 +45,33 @@ describeModel('qrApproval', {
       view: (screen) => {
         expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in with a QR code');
         expectRequestShown(screen);
-        expect(screen.getByRole('button', { name: 'Approve sign-in' })).toBeEnabled();
+        // The three numbers in the server's order, and nothing says which one is right.
+        expect(
+          numberGroup(screen)
+            .getAllByRole('button')
+            .map((button) => button.textContent),
+        ).toEqual(['71', '42', '18']);
+        for (const button of numberButtons(screen)) expect(button).toBeEnabled();
         expect(screen.getByRole('button', { name: 'Decline' })).toBeEnabled();
+        expect(screen.queryByRole('button', { name: 'Approve sign-in' })).toBeNull();
       },
     },
     approving: {
+      machine: (snapshot) => expect(snapshot.context.pickedNumber).toBe(shownNumber),
       view: (screen) => {
         expectRequestShown(screen);
-        expect(screen.getByRole('button', { name: 'Approving…' })).toHaveAttribute('aria-busy', 'true');
+        expect(screen.getByRole('status')).toHaveTextContent('Approving…');
+        for (const button of numberButtons(screen)) {
+          expect(button).toBeDisabled();
+          expect(button).toHaveAttribute('aria-busy', String(button.textContent === String(shownNumber)));
+        }
         expect(screen.getByRole('button', { name: 'Decline' })).toBeDisabled();
       },
     },
     declining: {
       view: (screen) => {
         expect(screen.getByRole('button', { name: 'Declining…' })).toHaveAttribute('aria-busy', 'true');
-        expect(screen.getByRole('button', { name: 'Approve sign-in' })).toBeDisabled();
+        for (const button of numberButtons(screen)) expect(button).toBeDisabled();
       },
     },
     approved: {
@@ -66,8 +88,10 @@ describeModel('qrApproval', {
       },
     },
     refused: {
-      view: (screen) => {
-        expect(screen.getByRole('alert')).toHaveTextContent(QrSignInMessage.expired);
+      machine: (snapshot) =>
+        expect([QrSignInMessage.expired, QrSignInMessage.numberMismatch]).toContain(snapshot.context.failureMessage),
+      view: (screen, snapshot) => {
+        expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.failureMessage);
         expect(screen.queryByRole('button')).toBeNull();
       },
     },
@@ -88,7 +112,10 @@ describeModel('qrApproval', {
     },
   },
   drivers: {
-    'user.approve': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Approve sign-in' })),
+    'user.pickNumber': async ({ user, screen, event }) => {
+      assertEvent(event, 'user.pickNumber');
+      await user.click(numberGroup(screen).getByRole('button', { name: String(event.number) }));
+    },
     'user.decline': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Decline' })),
     'user.retry': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
@@ -100,24 +127,34 @@ describeModel('qrApproval', {
 });
 
 describe('qrApproval machine', () => {
-  it('approves the request of its link, once', async () => {
-    const approved: string[] = [];
+  it('approves the request of its link with the picked number, once', async () => {
+    const approved: Array<{ id: string; number: number }> = [];
     const actor = createActor(
       qrApprovalMachine.provide({
         actors: {
           loadRequest: fromPromise(async () => firefoxRequest),
-          approveRequest: fromPromise<void, { id: string }>(async ({ input }) => {
-            approved.push(input.id);
+          approveRequest: fromPromise<void, { id: string; number: number }>(async ({ input }) => {
+            approved.push(input);
           }),
         },
       }),
       { input },
     ).start();
     await waitFor(actor, (state) => state.matches('showingRequest'));
-    actor.send({ type: 'user.approve' });
-    actor.send({ type: 'user.approve' });
+    actor.send({ type: 'user.pickNumber', number: shownNumber });
+    actor.send({ type: 'user.pickNumber', number: 71 });
     await waitFor(actor, (state) => state.matches('approved'));
-    expect(approved).toEqual([requestId]);
+    expect(approved).toEqual([{ id: requestId, number: shownNumber }]);
+  });
+
+  it('sends no number that was not on offer', async () => {
+    const actor = createActor(
+      qrApprovalMachine.provide({ actors: { loadRequest: fromPromise(async () => firefoxRequest) } }),
+      { input },
+    ).start();
+    await waitFor(actor, (state) => state.matches('showingRequest'));
+    actor.send({ type: 'user.pickNumber', number: 55 });
+    expect(actor.getSnapshot().value).toBe('showingRequest');
   });
 
   it('keeps the server message of a refusal for the view', async () => {
@@ -144,7 +181,7 @@ describe('qrApproval view', () => {
         <QrApprovalView
           snapshot={{
             ...base,
-            context: { id: requestId, request: null, failureMessage: 'Ask support.' },
+            context: { id: requestId, request: null, pickedNumber: null, failureMessage: 'Ask support.' },
             matches: ((state: string) => state === 'refused') as never,
           }}
           send={vi.fn()}
@@ -162,6 +199,7 @@ describe('qrApproval view', () => {
             context: {
               id: requestId,
               request: { ...firefoxRequest, browser: null, system: null, network: null },
+              pickedNumber: null,
               failureMessage: null,
             },
             matches: ((state: string) => state === 'showingRequest') as never,

@@ -2,6 +2,7 @@ import type { SessionClaims } from '../../contract/auth';
 import { QrSignInError } from '../../machines/qrSignIn/qrSignIn.machine';
 
 export const firstRequestId = '3f2b8c1e-5d4a-4f6b-9c8d-7e6f5a4b3c2d';
+export const firstMatchNumber = 42;
 
 export const approver: SessionClaims = {
   sub: '0b6f3a52-4c1d-4e8f-9a7b-1c2d3e4f5a6b',
@@ -22,7 +23,11 @@ const answer = (output: 'approved' | 'declined' | 'expired') => ({
 /** Sample events for generating the QR sign-in machine's paths. */
 export const qrSignInCases = {
   'xstate.done.actor.createRequest': [
-    { type: 'xstate.done.actor.createRequest', output: { id: firstRequestId }, actorId: 'createRequest' },
+    {
+      type: 'xstate.done.actor.createRequest',
+      output: { id: firstRequestId, matchNumber: firstMatchNumber },
+      actorId: 'createRequest',
+    },
   ],
   'xstate.error.actor.createRequest': [
     { type: 'xstate.error.actor.createRequest', error: new QrSignInError('rateLimited'), actorId: 'createRequest' },

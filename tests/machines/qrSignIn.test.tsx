@@ -7,7 +7,7 @@ import { qrSignInMachine } from '../../machines/qrSignIn/qrSignIn.machine';
 import { QrSignInView } from '../../src/features/qr-sign-in/qr-sign-in.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
-import { approver, firstRequestId, qrSignInCases } from './qrSignIn.cases';
+import { approver, firstMatchNumber, firstRequestId, qrSignInCases } from './qrSignIn.cases';
 
 const validitySeconds = 120;
 const input = { validitySeconds };
@@ -35,9 +35,12 @@ describeModel('qrSignIn', {
       view: (screen) => expect(screen.getByRole('status')).toHaveTextContent('Getting a QR code…'),
     },
     showing: {
-      machine: (snapshot) => expect(snapshot.context.requestId).toBe(firstRequestId),
+      machine: (snapshot) => expect(snapshot.context).toMatchObject({ requestId: firstRequestId, matchNumber: 42 }),
       view: (screen, snapshot) => {
         expect(screen.getByRole('img', { name: 'QR code for signing in from another device' })).toBeVisible();
+        const matchNumber = screen.getByText(String(firstMatchNumber));
+        expect(matchNumber.tagName).toBe('STRONG');
+        expect(matchNumber.parentElement).toHaveTextContent(/^Pick 42 on your other device$/);
         expect(screen.getByText(`Valid for ${snapshot.context.secondsLeft} more seconds`)).toBeVisible();
         expect(screen.getByRole('button', { name: 'Copy link' })).toBeEnabled();
         const { linkCopy } = snapshot.context;
@@ -98,7 +101,7 @@ function startQrSignIn({ answers }: { answers: Array<'approved' | 'declined' | '
     actors: {
       createRequest: fromPromise<QrSignInCreated, CreateQrSignInRequest>(async ({ input }) => {
         requests.push(input);
-        return { id: `request-${requests.length}` };
+        return { id: `request-${requests.length}`, matchNumber: 10 + requests.length };
       }),
       waitForAnswer: fromPromise(async () => {
         const next = answers.shift() ?? 'never';
@@ -137,11 +140,16 @@ describe('qrSignIn machine in time', () => {
     tick();
     expect(actor.getSnapshot().context.secondsLeft).toBe(validitySeconds - 2);
     clock.increment(validitySeconds * 1000 - 1);
-    expect(actor.getSnapshot().context.requestId).toBe('request-1');
+    expect(actor.getSnapshot().context).toMatchObject({ requestId: 'request-1', matchNumber: 11 });
     clock.increment(1);
     await settle();
     expect(requests).toEqual([{}, { replaces: 'request-1' }]);
-    expect(actor.getSnapshot().context).toMatchObject({ requestId: 'request-2', secondsLeft: validitySeconds });
+    // The new code comes with its own number.
+    expect(actor.getSnapshot().context).toMatchObject({
+      requestId: 'request-2',
+      matchNumber: 12,
+      secondsLeft: validitySeconds,
+    });
   });
 
   it('copies the link of the code shown, and signs in with the approved request once', async () => {
@@ -177,7 +185,14 @@ describe('qrSignIn view', () => {
       <TestI18n>
         <QrSignInView
           snapshot={{
-            context: { validitySeconds, requestId: firstRequestId, secondsLeft: 1, linkCopy: 'none', failure: null },
+            context: {
+              validitySeconds,
+              requestId: firstRequestId,
+              matchNumber: firstMatchNumber,
+              secondsLeft: 1,
+              linkCopy: 'none',
+              failure: null,
+            },
             hasTag: () => false,
             matches: ((state: string) => state === 'showing') as never,
           }}

@@ -25,6 +25,9 @@ afterAll(() => portal.close());
 
 type Browser = { key: string; address: string };
 
+/** The number each waiting browser was told to show, by request id. */
+const shownNumbers = new Map<string, number>();
+
 /** A browser on the sign-in page asks for a request: its id, and the key cookie only it holds. */
 async function ask({
   address = nextAddress(),
@@ -34,7 +37,7 @@ async function ask({
   address?: string;
   key?: string;
   replaces?: string;
-} = {}): Promise<{ id: string; browser: Browser; setCookie: string }> {
+} = {}): Promise<{ id: string; matchNumber: number; browser: Browser; setCookie: string }> {
   const response = await portal.request(api.qrSignIn, {
     json: replaces ? { replaces } : {},
     address,
@@ -45,7 +48,10 @@ async function ask({
   const setCookie = response.headers.get('set-cookie') ?? '';
   const cookie = /portal_qr_key=[^;]+/.exec(setCookie)?.[0];
   if (!cookie) throw new Error(`no key cookie in: ${setCookie}`);
-  return { id: String(response.json.id), browser: { key: cookie, address }, setCookie };
+  const id = String(response.json.id);
+  const matchNumber = Number(response.json.matchNumber);
+  shownNumbers.set(id, matchNumber);
+  return { id, matchNumber, browser: { key: cookie, address }, setCookie };
 }
 
 const status = (id: string, browser?: Browser, wait = 0) =>
@@ -53,8 +59,16 @@ const status = (id: string, browser?: Browser, wait = 0) =>
 const redeem = (id: string, browser?: Browser) =>
   portal.request(api.qrSignInSession(id), { method: 'POST', cookie: browser?.key, address: browser?.address });
 const details = (id: string, person?: Person) => portal.request(api.qrSignInRequest(id), { cookie: person?.cookie });
-const approve = (id: string, person: Person | null = approver) =>
-  portal.request(api.qrSignInApproval(id), { method: 'POST', cookie: person?.cookie });
+/** Approves with the number the waiting browser shows, unless told another. */
+const approve = (id: string, person: Person | null = approver, number = shownNumbers.get(id) ?? 10) =>
+  portal.request(api.qrSignInApproval(id), { method: 'POST', json: { number }, cookie: person?.cookie });
+/** One of the request's choices that is not the number shown. */
+const wrongNumberOf = async (id: string) => {
+  const row = await rowOf(id);
+  const wrong = row?.numberChoices?.find((number) => number !== row.matchNumber);
+  if (wrong === undefined) throw new Error(`no decoy for ${id}`);
+  return wrong;
+};
 const decline = (id: string, person: Person = approver) =>
   portal.request(api.qrSignInDecline(id), { method: 'POST', cookie: person.cookie });
 const rowOf = async (id: string) => (await portal.db.select().from(qrSignIns).where(eq(qrSignIns.id, id)))[0];
@@ -118,6 +132,7 @@ describe('the approving person', () => {
       system: 'Windows',
       network: '198.51.100.0/24',
       requestedAt: portal.clock.current.toISOString(),
+      numberChoices: (await rowOf(id))?.numberChoices,
     });
   });
 
@@ -191,6 +206,98 @@ describe('approval signs in the waiting browser, and only it', () => {
     const response = await redeem(id, browser);
     expect(response.status).toBe(403);
     expect(response.json.message).toBe(QrSignInMessage.notApproved);
+  });
+});
+
+describe('number matching', () => {
+  it('the waiting browser alone is told a two-digit number; the approver gets it among three distinct choices', async () => {
+    const { id, matchNumber } = await ask();
+    expect(String(matchNumber)).toMatch(/^[1-9]\d$/);
+    const { numberChoices } = (await details(id, approver)).json as { numberChoices: number[] };
+    expect(numberChoices).toHaveLength(3);
+    expect(new Set(numberChoices).size).toBe(3);
+    expect(numberChoices).toContain(matchNumber);
+    for (const number of numberChoices) expect(number).toBeGreaterThanOrEqual(10);
+    for (const number of numberChoices) expect(number).toBeLessThanOrEqual(99);
+    // The same order every time the page is opened, as it was stored.
+    expect((await details(id, approver)).json.numberChoices).toEqual(numberChoices);
+    expect(await rowOf(id)).toMatchObject({ matchNumber, numberChoices });
+  });
+
+  it('numbers and their places vary from request to request', async () => {
+    const requests = await Promise.all(Array.from({ length: 12 }, () => ask()));
+    const rows = await Promise.all(requests.map(({ id }) => rowOf(id)));
+    expect(new Set(requests.map(({ matchNumber }) => matchNumber)).size).toBeGreaterThan(1);
+    expect(new Set(rows.map((row) => row?.numberChoices?.indexOf(row.matchNumber ?? 0))).size).toBeGreaterThan(1);
+  });
+
+  it('the right number approves', async () => {
+    const { id, matchNumber, browser } = await ask();
+    expect((await approve(id, approver, matchNumber)).json).toEqual({ success: true });
+    expect((await status(id, browser)).json).toEqual({ state: 'approved' });
+    expect((await redeem(id, browser)).status).toBe(200);
+  });
+
+  it('a wrong number is refused (409) and declines the request: the right one cannot approve it afterwards', async () => {
+    const { id, matchNumber, browser } = await ask();
+    const wrong = await approve(id, approver, await wrongNumberOf(id));
+    expect(wrong.status).toBe(409);
+    expect(wrong.json).toEqual({ error: ErrorCode.numberMismatch, message: QrSignInMessage.numberMismatch });
+    expect((await status(id, browser)).json).toEqual({ state: 'declined' });
+    expect(await rowOf(id)).toMatchObject({ approvedAt: null, approvedBy: null });
+    expect((await rowOf(id))?.declinedAt).not.toBeNull();
+    const late = await approve(id, approver, matchNumber);
+    expect(late.status).toBe(409);
+    expect(late.json.error).toBe(ErrorCode.codeUsed);
+    expect((await redeem(id, browser)).json.message).toBe(QrSignInMessage.declined);
+    expect(await qrSessionsOf(approver.id)).not.toContainEqual(
+      expect.objectContaining({ clientAddress: browser.address }),
+    );
+  });
+
+  it('a number that is not among the choices is refused the same way', async () => {
+    const { id, browser } = await ask();
+    const choices = (await rowOf(id))?.numberChoices ?? [];
+    const outside = [10, 11, 12, 13].find((number) => !choices.includes(number)) ?? 10;
+    expect((await approve(id, approver, outside)).status).toBe(409);
+    expect((await status(id, browser)).json).toEqual({ state: 'declined' });
+  });
+
+  it('a missing or malformed number is a validation failure (400) that leaves the request waiting', async () => {
+    const { id, matchNumber, browser } = await ask();
+    for (const json of [{}, { number: String(matchNumber) }, { number: 4.5 }, { number: 100 }, { number: null }]) {
+      const response = await portal.request(api.qrSignInApproval(id), {
+        method: 'POST',
+        json,
+        cookie: approver.cookie,
+      });
+      expect(response.status).toBe(400);
+      expect(response.json.error).toBe(ErrorCode.validation);
+      expect(response.json.message).toContain(QrSignInMessage.numberRequired);
+    }
+    expect((await status(id, browser)).json).toEqual({ state: 'waiting' });
+  });
+
+  it("a second user with the right number still cannot redeem another browser's request", async () => {
+    const second = await newPerson(portal, 'qr.second@example.test');
+    const { id, matchNumber, browser } = await ask();
+    const thief = await ask();
+    expect((await approve(id, second, matchNumber)).status).toBe(200);
+    for (const response of [await redeem(id), await redeem(id, thief.browser)]) {
+      expect(response.status).toBe(404);
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
+    expect((await redeem(id, browser)).json.user).toMatchObject({ sub: second.id });
+  });
+
+  it('a request made before number matching cannot be approved', async () => {
+    const { id } = await ask();
+    await portal.db
+      .update(qrSignIns)
+      .set({ matchNumber: null, numberChoices: null, expiresAt: portal.clock.current })
+      .where(eq(qrSignIns.id, id));
+    expect((await details(id, approver)).status).toBe(410);
+    expect((await approve(id, approver, 42)).status).toBe(410);
   });
 });
 

@@ -109,7 +109,10 @@ describe('sign-in with a QR code', () => {
     expect(asked.status).toBe(201);
     const id = String(asked.json.id);
     const browserKey = /portal_qr_key=[^;]+/.exec(asked.headers.get('set-cookie') ?? '')?.[0];
-    const approved = await portal.request(api.qrSignInApproval(id), { method: 'POST', cookie: approverCookie });
+    const approved = await portal.request(api.qrSignInApproval(id), {
+      json: { number: Number(asked.json.matchNumber) },
+      cookie: approverCookie,
+    });
     expect(approved.status).toBe(200);
 
     const events = await eventsDuring('signIn.succeeded', async () => {

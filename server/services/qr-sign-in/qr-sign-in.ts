@@ -1,5 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import type { SessionClaims } from '../../../contract/auth';
 import type { QrSignInDetails, QrSignInState } from '../../../contract/qr-sign-in';
 import type { Database } from '../../db/database';
@@ -45,7 +45,30 @@ export type QrSignInDeps = {
 
 type Requester = { browserKey: string; userAgent: string | null; clientAddress: string };
 
-export type CreateOutcome = { outcome: 'created'; id: string } | { outcome: 'rateLimited'; retryAfterSeconds: number };
+/** A two-digit number from the CSPRNG: 10 to 99. */
+const randomTwoDigits = () => randomInt(10, 100);
+
+/**
+ * The number the waiting browser shows, and the three the approver picks from: it and two distinct
+ * decoys, shuffled (Fisher–Yates on the CSPRNG) so its place says nothing.
+ */
+export function drawNumbers(): { matchNumber: number; numberChoices: number[] } {
+  const matchNumber = randomTwoDigits();
+  const numberChoices = [matchNumber];
+  while (numberChoices.length < 3) {
+    const decoy = randomTwoDigits();
+    if (!numberChoices.includes(decoy)) numberChoices.push(decoy);
+  }
+  for (let last = numberChoices.length - 1; last > 0; last--) {
+    const other = randomInt(last + 1);
+    [numberChoices[last], numberChoices[other]] = [numberChoices[other] as number, numberChoices[last] as number];
+  }
+  return { matchNumber, numberChoices };
+}
+
+export type CreateOutcome =
+  | { outcome: 'created'; id: string; matchNumber: number }
+  | { outcome: 'rateLimited'; retryAfterSeconds: number };
 
 /** A new request for the browser holding `browserKey`; the one it `replaces` can no longer be answered. */
 export async function createQrSignIn(
@@ -57,6 +80,7 @@ export async function createQrSignIn(
   if (!verdict.allowed) return { outcome: 'rateLimited', retryAfterSeconds: verdict.retryAfterSeconds };
   const at = now();
   const id = randomUUID();
+  const { matchNumber, numberChoices } = drawNumbers();
   const browserKeyHash = sha256Hex(requester.browserKey);
   await db.transaction(async (tx) => {
     await tx.delete(qrSignIns).where(lt(qrSignIns.expiresAt, new Date(at.getTime() - keptForMs)));
@@ -80,9 +104,11 @@ export async function createQrSignIn(
       clientAddress: requester.clientAddress,
       createdAt: at,
       expiresAt: new Date(at.getTime() + env.qrLoginValiditySeconds * 1000),
+      matchNumber,
+      numberChoices,
     });
   });
-  return { outcome: 'created', id };
+  return { outcome: 'created', id, matchNumber };
 }
 
 type Row = typeof qrSignIns.$inferSelect;
@@ -181,6 +207,8 @@ export async function qrSignInDetails(
   if (!row) return { outcome: 'unknown' };
   const refusal = answerRefusalOf(row, now());
   if (refusal) return { outcome: refusal };
+  // Rows made before number matching were expired by migration 0029.
+  if (!row.numberChoices) return { outcome: 'expired' };
   return {
     outcome: 'found',
     details: {
@@ -188,6 +216,7 @@ export async function qrSignInDetails(
       ...describeUserAgent(row.userAgent),
       network: approximatePlaceOf(row.clientAddress)?.network ?? null,
       requestedAt: row.createdAt.toISOString(),
+      numberChoices: row.numberChoices,
     },
   };
 }
@@ -200,39 +229,51 @@ function answerRefusalOf(row: Row, at: Date): 'expired' | 'answered' | null {
 
 export type AnswerOutcome =
   | { outcome: 'answered' }
-  | { outcome: 'unknown' | 'expired' | 'alreadyAnswered' }
+  | { outcome: 'unknown' | 'expired' | 'alreadyAnswered' | 'numberMismatch' }
   | { outcome: 'rateLimited'; retryAfterSeconds: number };
+
+/** Approve with the number the person picked, or decline. */
+export type Answer = { choice: 'approve'; number: number } | { choice: 'decline' };
 
 /**
  * Approves (for `userId`) or declines a request that is still waiting. Every answer counts against
- * the account's limit, so nobody can try ids by the thousand.
+ * the account's limit, so nobody can try ids by the thousand. An approval with a number the waiting
+ * browser does not show declines the request at once: the code may be an attacker's, shown to the
+ * person who scanned it, and a second guess must not be possible.
  */
 export async function answerQrSignIn(
   { db, now, rateLimiter }: QrSignInDeps,
   id: string,
   userId: string,
-  answer: 'approve' | 'decline',
+  answer: Answer,
 ): Promise<AnswerOutcome> {
   const verdict = await rateLimiter.take(qrSignInLimits.answersPerAccount, userId);
   if (!verdict.allowed) return { outcome: 'rateLimited', retryAfterSeconds: verdict.retryAfterSeconds };
   const at = now();
+  const waiting = and(
+    eq(qrSignIns.id, id),
+    isNull(qrSignIns.approvedAt),
+    isNull(qrSignIns.declinedAt),
+    gt(qrSignIns.expiresAt, at),
+  );
   const [answered] = await db
     .update(qrSignIns)
     .set(
-      answer === 'approve'
+      answer.choice === 'approve'
         ? { approvedBy: userId, approvedAt: at, expiresAt: new Date(at.getTime() + redeemWithinMs) }
         : { declinedAt: at },
     )
-    .where(
-      and(
-        eq(qrSignIns.id, id),
-        isNull(qrSignIns.approvedAt),
-        isNull(qrSignIns.declinedAt),
-        gt(qrSignIns.expiresAt, at),
-      ),
-    )
+    .where(answer.choice === 'approve' ? and(waiting, eq(qrSignIns.matchNumber, answer.number)) : waiting)
     .returning({ id: qrSignIns.id });
   if (answered) return { outcome: 'answered' };
+  if (answer.choice === 'approve') {
+    const [mismatched] = await db
+      .update(qrSignIns)
+      .set({ declinedAt: at })
+      .where(and(waiting, ne(qrSignIns.matchNumber, answer.number)))
+      .returning({ id: qrSignIns.id });
+    if (mismatched) return { outcome: 'numberMismatch' };
+  }
   const [row] = await db.select().from(qrSignIns).where(eq(qrSignIns.id, id));
   if (!row) return { outcome: 'unknown' };
   return { outcome: answerRefusalOf(row, at) === 'answered' ? 'alreadyAnswered' : 'expired' };

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../../contract/api';
-import { QrSignInAnswered, QrSignInDetails } from '../../../contract/qr-sign-in';
+import { type ApproveQrSignInRequest, QrSignInAnswered, QrSignInDetails } from '../../../contract/qr-sign-in';
 import { QrApprovalNeedsSignIn, QrApprovalRefused } from '../../../machines/qrApproval/qrApproval.machine';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
@@ -25,9 +25,15 @@ export const loadRequest = fromPromise<QrSignInDetails, { id: string }>(({ input
   ),
 );
 
-export const approveRequest = fromPromise<void, { id: string }>(async ({ input }) => {
+/** POST …/approve with the picked number; a wrong one is refused (409), and the request declined. */
+export const approveRequest = fromPromise<void, { id: string; number: number }>(async ({ input }) => {
   await asApprover(() =>
-    apiRequest(api.qrSignInApproval(input.id), { method: 'POST', schema: QrSignInAnswered, expectUnauthorized: true }),
+    apiRequest(api.qrSignInApproval(input.id), {
+      method: 'POST',
+      body: { number: input.number } satisfies ApproveQrSignInRequest,
+      schema: QrSignInAnswered,
+      expectUnauthorized: true,
+    }),
   );
 });
 

@@ -22,11 +22,20 @@ export const signInHrefFor = (id: string) =>
   `/login?redirect=${encodeURIComponent(`/qrcode-login/${encodeURIComponent(id)}`)}`;
 
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '3' });
+// A fieldset and legend without the browser's frame: the question reads as the panel's text.
+const numberChoice = css({ border: 'none', margin: '0', padding: '0', minWidth: '0' });
+const numberQuestion = css({ fontWeight: 'semibold', padding: '0', marginBlockEnd: '1' });
+const numberButton = css({ minWidth: '5rem' });
+// On the number rather than the button, whose recipe sets a font size of its own.
+const numberText = css({ fontSize: '2xl', fontVariantNumeric: 'tabular-nums' });
 
-/** `/qrcode-login/{id}`: a signed-in person approves or declines another device's sign-in. */
+/**
+ * `/qrcode-login/{id}`: a signed-in person approves another device's sign-in by picking the number
+ * it shows, or declines it.
+ */
 export function QrApprovalView({ snapshot, send, onNavigate }: QrApprovalViewProps) {
   const { i18n } = useLingui();
-  const { id, request, failureMessage } = snapshot.context;
+  const { id, request, pickedNumber, failureMessage } = snapshot.context;
   const approving = snapshot.matches('approving');
   const declining = snapshot.matches('declining');
   const accountLink = (
@@ -84,14 +93,33 @@ export function QrApprovalView({ snapshot, send, onNavigate }: QrApprovalViewPro
                 </time>
               </dd>
             </dl>
-            <div className={actions}>
-              <Button
-                aria-busy={approving}
-                disabled={approving || declining}
-                onClick={() => send({ type: 'user.approve' })}
+            <fieldset aria-describedby="qr-approval-number-hint" className={numberChoice}>
+              <legend className={numberQuestion}>
+                <Trans>Which number does the other device show?</Trans>
+              </legend>
+              <p
+                id="qr-approval-number-hint"
+                className={css({ color: 'fg.muted', fontSize: 'sm', marginBlockEnd: '3' })}
               >
-                {approving ? <Trans>Approving…</Trans> : <Trans>Approve sign-in</Trans>}
-              </Button>
+                <Trans>Pick that number to approve. If the other device shows no number, decline.</Trans>
+              </p>
+              <div className={actions}>
+                {request.numberChoices.map((number) => (
+                  <Button
+                    key={number}
+                    className={numberButton}
+                    aria-busy={approving && pickedNumber === number}
+                    disabled={approving || declining}
+                    onClick={() => send({ type: 'user.pickNumber', number })}
+                  >
+                    <bdi dir="ltr" className={numberText}>
+                      {number}
+                    </bdi>
+                  </Button>
+                ))}
+              </div>
+            </fieldset>
+            <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
               <Button
                 variant="outline"
                 aria-busy={declining}
@@ -100,6 +128,9 @@ export function QrApprovalView({ snapshot, send, onNavigate }: QrApprovalViewPro
               >
                 {declining ? <Trans>Declining…</Trans> : <Trans>Decline</Trans>}
               </Button>
+              <span role="status" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+                {approving ? <Trans>Approving…</Trans> : null}
+              </span>
             </div>
           </>
         ) : null}

@@ -44,10 +44,23 @@ const placeholder = css({
   color: 'fg.muted',
 });
 
+// The number to pick on the other device: large enough to read from across a desk.
+const matchNumberText = css({
+  display: 'inline-block',
+  marginInline: '1',
+  fontSize: '4xl',
+  fontWeight: 'bold',
+  lineHeight: '1',
+  verticalAlign: 'middle',
+  fontVariantNumeric: 'tabular-nums',
+  unicodeBidi: 'isolate',
+  direction: 'ltr',
+});
+
 /** The sign-in page's QR code: scanned on a device where the person is signed in, it signs this browser in. */
 export function QrSignInView({ snapshot, send, origin }: QrSignInViewProps) {
   const { t, i18n } = useLingui();
-  const { requestId, secondsLeft, linkCopy, failure } = snapshot.context;
+  const { requestId, matchNumber, secondsLeft, linkCopy, failure } = snapshot.context;
 
   if (snapshot.matches('failed')) {
     return (
@@ -78,7 +91,7 @@ export function QrSignInView({ snapshot, send, origin }: QrSignInViewProps) {
       </p>
     );
   }
-  if (!snapshot.matches('showing') || !requestId) {
+  if (!snapshot.matches('showing') || !requestId || matchNumber === null) {
     return (
       <p role="status" aria-busy="true" className={placeholder}>
         <Trans>Getting a QR code…</Trans>
@@ -99,6 +112,12 @@ export function QrSignInView({ snapshot, send, origin }: QrSignInViewProps) {
         role="img"
         aria-label={t`QR code for signing in from another device`}
       />
+      {/* One sentence, so a screen reader says "Pick 42 on your other device" rather than a bare number. */}
+      <p className={css({ fontSize: 'md' })}>
+        <Trans>
+          Pick <strong className={matchNumberText}>{matchNumber}</strong> on your other device
+        </Trans>
+      </p>
       <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
         <Plural value={secondsLeft} one="Valid for # more second" other="Valid for # more seconds" />
       </p>

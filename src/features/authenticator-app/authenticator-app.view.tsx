@@ -277,7 +277,8 @@ function RecoveryCodes({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         dir="ltr"
         className={css({
           display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',
+          // Wide enough for a whole code (30 characters) on a line; a narrow phone breaks it at a dash.
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 20rem), 1fr))',
           gap: '2',
           padding: '3',
           borderRadius: 'l2',

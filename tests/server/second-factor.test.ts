@@ -405,9 +405,14 @@ describe('turning the app off and new recovery codes', () => {
     const newCodes = renewed.json.recoveryCodes as string[];
     expect(newCodes).toHaveLength(recoveryCodeCount);
     expect(newCodes).not.toContain(oldCode);
+    // A code that proved a change signed nobody in: no mail says so.
+    const recoveryMails = async () =>
+      (await mailsTo(owner)).filter((mail) => mail.subject.startsWith('A recovery code was used'));
+    expect(await recoveryMails()).toEqual([]);
 
     expect((await answer(await firstStep(), { method: 'recoveryCode', code: oldCode })).status).toBe(400);
     expect((await answer(await firstStep(), { method: 'recoveryCode', code: newCodes[0] ?? '' })).status).toBe(200);
+    expect(await recoveryMails()).toHaveLength(1);
   });
 
   it('refuses new codes and turning off for an account whose app is off', async () => {

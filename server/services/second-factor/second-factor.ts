@@ -139,7 +139,7 @@ export function createSecondFactor(deps: {
     return true;
   }
 
-  /** Uses one recovery code of the account, once; tells the owner how many are left. */
+  /** Uses one recovery code of the account, once. */
   async function acceptRecoveryCode(tx: Transaction, userId: string, code: string): Promise<boolean> {
     const [used] = await tx
       .update(recoveryCodes)
@@ -152,9 +152,7 @@ export function createSecondFactor(deps: {
         ),
       )
       .returning({ codeHash: recoveryCodes.codeHash });
-    if (!used) return false;
-    await notify(tx, userId, { kind: 'recoveryCodeUsed', remaining: await remainingRecoveryCodes(tx, userId) });
-    return true;
+    return Boolean(used);
   }
 
   async function remainingRecoveryCodes(tx: Transaction | Database, userId: string): Promise<number> {
@@ -268,6 +266,10 @@ export function createSecondFactor(deps: {
             .for('update');
           if (!locked || locked.expiresAt <= now()) throw new SecondFactorRefused('expired');
           if (!(await acceptAnswer(tx, userId, answer))) return false;
+          // A sign-in with a recovery code is told to the owner (the app may be lost, or someone has the codes).
+          if (answer.method === 'recoveryCode') {
+            await notify(tx, userId, { kind: 'recoveryCodeUsed', remaining: await remainingRecoveryCodes(tx, userId) });
+          }
           await tx
             .update(secondFactorChallenges)
             .set({ usedAt: now() })

@@ -8,7 +8,9 @@ test('a person signs in, sees the dashboard and signs out', async ({ page }) => 
 
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
-  await expect(page.getByText(demoAccounts.individual)).toBeVisible();
+  // In the page's own header: "Linked sign-ins" lists the address too once a provider is linked
+  // (the federated sign-in spec links the individual's Google sign-in).
+  await expect(page.getByRole('main').locator('header').getByText(demoAccounts.individual)).toBeVisible();
 
   await signOut(page);
   await expect(page).toHaveURL(/\/login/);

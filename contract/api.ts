@@ -30,6 +30,9 @@ export const api = {
   billingEvents: '/api/billing/events',
   /** GET the team of a subscription; below it `/member` (POST), `/invitation/{email}` (DELETE), `/audit`, `/audit.csv`. */
   subscriptionTeam: (referenceId: string) => `/api/subscription/${encodeURIComponent(referenceId)}/team`,
+  /** PUT {required}: the owner's rule that members use two-step sign-in (issue 22). */
+  teamSecondFactorRule: (referenceId: string) =>
+    `/api/subscription/${encodeURIComponent(referenceId)}/team/second-factor-rule`,
   teamMember: (referenceId: string, member: string) =>
     `/api/subscription/${encodeURIComponent(referenceId)}/teamMember/${encodeURIComponent(member)}`,
   /** POST creates; `/{keyId}` DELETE, `/{keyId}/allowedips` PUT. */
@@ -119,6 +122,22 @@ export const api = {
   confirmAuthenticatorApp: '/api/account/authenticator-app/confirm',
   /** POST {proof}: a new set of recovery codes, replacing the old. */
   recoveryCodes: '/api/account/recovery-codes',
+  /** GET lists the account's passkeys; POST {name, response} adds one made with passkeyCreationOptions. */
+  passkeys: '/api/account/passkeys',
+  /** POST: the options of a new passkey's ceremony (recent sign-in needed). */
+  passkeyCreationOptions: '/api/account/passkeys/options',
+  /** PATCH {name} renames a passkey; DELETE removes it (recent sign-in needed). */
+  passkey: (id: string) => `/api/account/passkeys/${encodeURIComponent(id)}`,
+  /** POST: the options of a sign-in with a passkey alone (the button and the e-mail field's autofill). */
+  passkeySignInOptions: '/api/auth/passkey/options',
+  /** POST {response}: signs in with a passkey; both steps. */
+  passkeySignIn: '/api/auth/passkey',
+  /** POST: the options of a passkey that answers the waiting second step (its cookie's path covers it). */
+  secondFactorPasskeyOptions: '/api/auth/second-factor/passkey-options',
+  /** POST {method, …}: proves the session's person is at hand; sensitive changes need it within 10 minutes. */
+  recentSignIn: '/api/account/recent-sign-in',
+  /** POST: the options of a passkey that proves a recent sign-in or a change of the second step. */
+  recentSignInPasskeyOptions: '/api/account/recent-sign-in/passkey-options',
 
   // Usage statistics (issue 12): query from, to (ISO), and device for the device calls.
   individualTunnelStats: '/api/stats/individual-tunnel-stats',

@@ -38,8 +38,11 @@ export type SessionClaims = v.InferOutput<typeof SessionClaims>;
 export const SessionResponse = v.object({ user: SessionClaims });
 export type SessionResponse = v.InferOutput<typeof SessionResponse>;
 
-/** How a second step can be answered: the app's code, or a recovery code when the app is not at hand. */
-export const SecondFactorMethod = v.picklist(['authenticatorApp', 'recoveryCode']);
+/**
+ * How a second step can be answered: one of the account's passkeys, the app's code, or a recovery
+ * code when neither is at hand. A passkey is offered only where the account has one.
+ */
+export const SecondFactorMethod = v.picklist(['passkey', 'authenticatorApp', 'recoveryCode']);
 export type SecondFactorMethod = v.InferOutput<typeof SecondFactorMethod>;
 
 /**

@@ -68,6 +68,12 @@ export const ErrorCode = {
   secondFactorExpired: 'second_factor_expired',
   /** Turning on an authenticator app that is on, or changing one that is off. */
   secondFactorConflict: 'second_factor_conflict',
+  /** A sensitive change by a session whose sign-in is older than 10 minutes: confirm it is you (issue 22). */
+  recentSignInRequired: 'recent_sign_in_required',
+  /** A passkey the account does not hold, or whose answer did not verify. */
+  passkeyRefused: 'passkey_refused',
+  /** A team that requires two-step sign-in, reached by a member who has not set it up. */
+  secondFactorSetupRequired: 'second_factor_setup_required',
   /** Stats ingestion has no STATS_INGEST_SECRET in production. */
   ingestionOff: 'ingestion_off',
   /** A stats batch id that an earlier, different batch took. */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { SessionClaims } from './auth';
+import { AuthenticationResponse } from './passkeys';
 
 /**
  * Two-step sign-in (issue 22): an authenticator app (TOTP, RFC 6238: 6 digits, 30 seconds) and
@@ -17,6 +18,7 @@ export const SecondFactorMessage = {
   alreadyOn: 'Your authenticator app is already on. Turn it off first to set up another.',
   notOn: 'Your authenticator app is not on.',
   setupExpired: 'This setup took too long. Start again to get a new key.',
+  setupRequired: 'Your team requires two-step sign-in. Set up an authenticator app to reach its pages.',
 } as const;
 
 /** How long a sign-in waits for its second step, and a started app setup for its first code. */
@@ -54,8 +56,9 @@ export const RecoveryCode = v.pipe(
 export const SecondFactorAnswer = v.variant('method', [
   v.object({ method: v.literal('authenticatorApp'), code: AuthenticatorCode }),
   v.object({ method: v.literal('recoveryCode'), code: RecoveryCode }),
+  v.object({ method: v.literal('passkey'), response: AuthenticationResponse }),
 ]);
-export type SecondFactorAnswer = v.InferInput<typeof SecondFactorAnswer>;
+export type SecondFactorAnswer = v.InferOutput<typeof SecondFactorAnswer>;
 
 /** POST /api/auth/second-factor: the session, and where a provider's sign-in was started to lead. */
 export const SecondFactorSignedIn = v.object({
@@ -81,6 +84,8 @@ export const SecondFactorStatus = v.object({
     /** ISO time the current set was made; null when there is none. */
     createdAt: v.nullable(v.string()),
   }),
+  /** The team whose owner requires two-step sign-in of its members, while the app is off; else null. */
+  requiredByTeam: v.nullable(v.string()),
 });
 export type SecondFactorStatus = v.InferOutput<typeof SecondFactorStatus>;
 
@@ -106,4 +111,4 @@ export type RecoveryCodesIssued = v.InferOutput<typeof RecoveryCodesIssued>;
  * or a recovery code, so a session someone else took cannot turn the second step off or read new codes.
  */
 export const SecondFactorProofRequest = v.object({ proof: SecondFactorAnswer });
-export type SecondFactorProofRequest = v.InferInput<typeof SecondFactorProofRequest>;
+export type SecondFactorProofRequest = v.InferOutput<typeof SecondFactorProofRequest>;

@@ -10,7 +10,7 @@ export const SessionMessage = {
   sessionIdInvalid: 'This is not a session id.',
 } as const;
 
-export const SignInMethod = v.picklist(['password', 'provider', 'qr']);
+export const SignInMethod = v.picklist(['password', 'provider', 'qr', 'passkey']);
 export type SignInMethod = v.InferOutput<typeof SignInMethod>;
 
 /** Where a session was begun, as coarsely as a person needs to recognise it. */

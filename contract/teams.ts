@@ -23,6 +23,8 @@ export const TeamMessage = {
   ownerCannotBeDemoted: 'The owner of the subscription is always an admin of its team.',
   notAdmin: 'Only the owner and the team’s admins can do this.',
   notATeamPlan: 'This subscription has no team.',
+  onlyOwnerSetsRule: 'Only the owner of the subscription can change what the team requires of its members.',
+  ownerNeedsSecondFactor: 'Turn on two-step sign-in for your own account first, so the rule cannot keep you out.',
   memberNotFound: 'This person is not a member of this team.',
   invitationNotFound: 'There is no pending invitation for this address.',
   invitationInvalid: 'This invitation code is not valid.',
@@ -64,6 +66,8 @@ export const TeamMember = v.object({
   dateGenerated: v.string(),
   usageBytesThisPeriod: v.number(),
   usedGB: v.number(),
+  /** Whether the member signs in with two steps (an authenticator app on; issue 22). */
+  secondFactor: v.boolean(),
 });
 export type TeamMember = v.InferOutput<typeof TeamMember>;
 
@@ -108,6 +112,8 @@ export const Team = v.object({
   seats: v.number(),
   /** Families: the most people the plan holds; null for teams plans (the seats decide). */
   maxMembers: v.nullable(v.number()),
+  /** The owner's rule "Members must use two-step sign-in" (issue 22). */
+  requireSecondFactor: v.boolean(),
 });
 export type Team = v.InferOutput<typeof Team>;
 
@@ -233,6 +239,7 @@ export const RequestServerRequest = v.object({
 });
 
 export const AuditKind = v.picklist([
+  'secondFactorRuleChanged',
   'memberAdded',
   'memberInvited',
   'memberRemoved',
@@ -285,3 +292,10 @@ export const TeamApiTeam = v.object({ teamId: v.number(), name: v.string() });
 export type TeamApiTeam = v.InferOutput<typeof TeamApiTeam>;
 export const TeamApiMembers = v.object({ members: v.array(TeamMember) });
 export type TeamApiMembers = v.InferOutput<typeof TeamApiMembers>;
+
+/**
+ * PUT /api/subscription/{id}/team/second-factor-rule, by the owner only: whether members must use
+ * two-step sign-in. A member without it is sent to set it up before any of the team's pages.
+ */
+export const SecondFactorRuleRequest = v.object({ required: v.boolean() });
+export type SecondFactorRuleRequest = v.InferInput<typeof SecondFactorRuleRequest>;

@@ -28,16 +28,18 @@ import { healthRoutes } from './routes/health';
 import { linkedSignInRoutes } from './routes/linked-sign-ins';
 import { monitoringRoutes } from './routes/monitoring';
 import { partnerRouterRoutes } from './routes/partner-routers';
+import { passkeyRoutes } from './routes/passkeys';
 import { passwordRoutes } from './routes/password';
 import { phoneRoutes } from './routes/phone';
 import { qrSignInRoutes } from './routes/qr-sign-in';
+import { recentSignInRoutes } from './routes/recent-sign-in';
 import { routerRoutes } from './routes/routers';
 import { secondFactorRoutes } from './routes/second-factor';
 import { statsRoutes } from './routes/stats';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { teamApiRoutes } from './routes/team-api';
 import { teamKeyRoutes } from './routes/team-keys';
-import { subscriptionTeamRoutes, teamRoutes } from './routes/teams';
+import { requireTeamSecondFactor, subscriptionTeamRoutes, teamRoutes } from './routes/teams';
 import { userRoutes } from './routes/user';
 import { wellKnownRoutes } from './routes/well-known';
 import { yourSessionsRoutes } from './routes/your-sessions';
@@ -79,6 +81,24 @@ export function createApp(services: AppServices) {
   });
   app.use('/api/*', jsonBodies());
   app.use('/api/*', readSession(services.sessions, services.env));
+  // A team that requires two-step sign-in: every call of its pages but accepting an invitation.
+  const teamPages = requireTeamSecondFactor(services);
+  for (const pattern of [
+    '/api/subscription/:id/team',
+    '/api/subscription/:id/team/*',
+    '/api/subscription/:id/teamMember/*',
+    '/api/subscription/:id/apiKey',
+    '/api/subscription/:id/apiKey/*',
+    '/api/subscription/:id/server',
+    '/api/teams/rename',
+    '/api/teams/members/*',
+    '/api/teams/servers/*',
+    '/api/stats/team-tunnel-stats/*',
+    '/api/stats/team-net-stats/*',
+    '/api/account/team-router/*',
+  ]) {
+    app.use(pattern, teamPages);
+  }
 
   app.route('/api/auth', authRoutes(services));
   // Sign-in through OpenID Connect providers (issue 11): paths under /api/auth, as the route table names them.
@@ -113,6 +133,9 @@ export function createApp(services: AppServices) {
   app.route('/api/account', linkedSignInRoutes(services));
   // Two-step sign-in (issue 22): the second step under /api/auth, the setup under /api/account.
   app.route('/', secondFactorRoutes(services));
+  // Passkeys and recent sign-in (issue 22): paths under /api/auth and /api/account, as the route table names them.
+  app.route('/', passkeyRoutes(services));
+  app.route('/', recentSignInRoutes(services));
   // Phone verification (issue 11): paths under /api/phone and /api/account, as the route table names them.
   app.route('/', phoneRoutes(services));
   // Usage statistics (issue 12): the six stats calls and the VPN servers' signed batches.

@@ -120,6 +120,18 @@ const EnvSchema = v.object({
   PRODUCT_NAME: v.optional(v.pipe(v.string(), v.nonEmpty()), 'Bondline'),
   SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'support@bondline.example'),
   ORDER_SITE_ORIGIN: v.optional(Origin, 'https://order.bondline.example'),
+  PARTNER_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
+      v.array(Origin),
+    ),
+  ),
   SESSION_TTL_HOURS: PositiveNumber('12'),
   SESSION_IDLE_MINUTES: WholeNumberBetween('30', 5, 1440, 'minutes'),
   SIGNING_KEY_ROTATION_DAYS: PositiveNumber('30'),
@@ -210,6 +222,8 @@ export type Env = {
   productName: string;
   supportEmail: string;
   orderSiteOrigin: string;
+  /** The partner theme's origins: passkeys made on them are accepted too (they share the accounts). */
+  partnerOrigins: string[];
   sessionTtlSeconds: number;
   /** A session unused this long ends, whatever its absolute lifetime says. */
   sessionIdleSeconds: number;
@@ -283,6 +297,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     productName: env.PRODUCT_NAME,
     supportEmail: env.SUPPORT_EMAIL,
     orderSiteOrigin: env.ORDER_SITE_ORIGIN,
+    // A local trial serves the partner theme on miri.localhost too (src/lib/config.ts).
+    partnerOrigins: env.PARTNER_ORIGINS ?? (production ? [] : [`http://miri.localhost:${env.PORT}`]),
     sessionTtlSeconds: Math.round(env.SESSION_TTL_HOURS * 3600),
     sessionIdleSeconds: Math.round(env.SESSION_IDLE_MINUTES * 60),
     signingKeyRotationSeconds: Math.round(env.SIGNING_KEY_ROTATION_DAYS * 86400),

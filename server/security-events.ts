@@ -14,6 +14,10 @@ export type SecurityEventName =
   | 'identity.unlinked'
   | 'secondFactor.enabled'
   | 'secondFactor.disabled'
+  | 'secondFactor.ruleChanged'
+  | 'passkey.added'
+  | 'passkey.removed'
+  | 'recentSignIn.confirmed'
   | 'apiKey.refused'
   | 'access.refused';
 
@@ -34,7 +38,7 @@ export type SecurityEvent = {
   /** Why, as a short code (`wrongPassword`, `expired`, an error code of the API). */
   reason?: string;
   /** How a sign-in was made. */
-  via?: 'password' | 'provider' | 'qr' | 'secondFactor';
+  via?: 'password' | 'provider' | 'qr' | 'secondFactor' | 'passkey';
   /** The OpenID provider's id, for a provider sign-in or link. */
   provider?: string;
   /** The API key's id (never the key) and its team. */

@@ -45,12 +45,14 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   userAgent: text('user_agent'),
-  signInMethod: text('sign_in_method', { enum: ['password', 'provider', 'qr'] })
+  signInMethod: text('sign_in_method', { enum: ['password', 'provider', 'qr', 'passkey'] })
     .notNull()
     .default('password'),
   provider: text('provider'),
   clientAddress: text('client_address'),
   lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the person last proved it was them: the sign-in, or a recent sign-in (migration 0030). */
+  authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull(),
 });
 
 /** Session signing keys (migration 0025): the newest two are published; only the newest signs. */
@@ -134,6 +136,34 @@ export const secondFactorChallenges = pgTable('second_factor_challenges', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/** An account's passkey (migration 0030): a WebAuthn credential and its signature counter. */
+export const passkeys = pgTable('passkeys', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The COSE public key, base64url. */
+  publicKey: text('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: text('transports').array().notNull().default([]),
+  backedUp: boolean('backed_up').notNull().default(false),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});
+
+/** A WebAuthn ceremony's challenge (migration 0030), used once, bound to a browser or a session. */
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  challenge: text('challenge').primaryKey(),
+  purpose: text('purpose', { enum: ['register', 'signIn', 'secondStep', 'reauthenticate'] }).notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id'),
+  bindingHash: text('binding_hash'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
 /** A sign-in started at a provider, used once within its lifetime (migration 0017). */
 export const federatedSignIns = pgTable('federated_sign_ins', {
   bindingHash: text('binding_hash').primaryKey(),
@@ -162,6 +192,8 @@ export const teams = pgTable('teams', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
   createdAt: createdAt(),
+  /** The owner's rule that members use two-step sign-in (migration 0030). */
+  requireSecondFactor: boolean('require_second_factor').notNull().default(false),
 });
 
 export const teamMembers = pgTable(

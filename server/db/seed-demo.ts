@@ -44,6 +44,8 @@ export const demoAccounts = {
   traveller: 'traveller@demo.bondline.example',
   /** Has an authenticator app on (demoAuthenticatorKey) and recovery codes (demoRecoveryCodes). */
   twoStep: 'two.step@demo.bondline.example',
+  /** A member of the two-step account's team, which requires two-step sign-in; has none, so is asked to set it up. */
+  secureMember: 'secure.member@demo.bondline.example',
 } as const;
 
 /** The demo two-step account's authenticator key, published in the README to add to an app. */
@@ -161,6 +163,7 @@ export async function seedDemoAccounts(
           { email: demoAccounts.phoneOwner, passwordHash, title: 'Phoebe Phone', phone: demoVerifiedPhone },
           { email: demoAccounts.traveller, passwordHash, title: 'Tara Traveller' },
           { email: demoAccounts.twoStep, passwordHash, title: 'Toni Two-Step' },
+          { email: demoAccounts.secureMember, passwordHash, title: 'Sam Secure' },
         ].map((account) => ({ ...account, emailVerifiedAt: new Date(seededAt) })),
       )
       .returning({ id: users.id, email: users.email });
@@ -280,6 +283,14 @@ export async function seedDemoAccounts(
       blackfriday24Eligible: false,
       couponId: demoCoupons.welcome,
       purchasedDaysAgo: 20,
+    });
+    const strictTeamPlan = await purchase({
+      referenceId: 'demo-teams-two-step',
+      accountEmail: demoAccounts.twoStep,
+      planCode: 'teams-monthly',
+      quantity: 3,
+      blackfriday24Eligible: false,
+      purchasedDaysAgo: 25,
     });
     await ledger.processPeriodEnds();
 
@@ -537,6 +548,38 @@ export async function seedDemoAccounts(
         createdAt: daysAgo(30),
       })),
     );
+
+    // A team whose owner requires two-step sign-in (issue 22): its member without it is sent to set it up.
+    const strictTeam = strictTeamPlan.teamId;
+    if (strictTeam === null) throw new Error('demo two-step team missing');
+    await tx.update(teams).set({ name: 'Harbor Security', requireSecondFactor: true }).where(eq(teams.id, strictTeam));
+    await tx.insert(teamMembers).values({
+      teamId: strictTeam,
+      userId: idOf(demoAccounts.secureMember),
+      role: 'admin',
+      firstName: 'Sam',
+      lastName: 'Secure',
+      createdAt: daysAgo(20),
+    });
+    const strictOwner = { userId: twoStepId, email: demoAccounts.twoStep };
+    const strictTeamEvents: Parameters<typeof recordTeamEvent>[1][] = [
+      {
+        teamId: strictTeam,
+        actor: strictOwner,
+        kind: 'memberAdded',
+        subject: demoAccounts.secureMember,
+        details: { role: 'admin' },
+        at: daysAgo(20),
+      },
+      {
+        teamId: strictTeam,
+        actor: strictOwner,
+        kind: 'secondFactorRuleChanged',
+        details: { required: true },
+        at: daysAgo(3),
+      },
+    ];
+    for (const event of strictTeamEvents) await recordTeamEvent(tx, event);
 
     // Issue 12, usage statistics: three weeks of tunnel events and traffic, at five minutes, for the
     // individual's devices on their private server and the team's devices on the team server.

@@ -254,6 +254,15 @@ export const secondFactorChangedMessages = {
     message:
       'The authenticator app was removed from your {productName} account, and its recovery codes no longer work. Signing in needs only your password again.',
   },
+  passkeyAddedSubject: /*i18n*/ {
+    id: 'secondFactorChanged.passkeyAddedSubject',
+    message: 'A passkey was added to your {productName} account',
+  },
+  passkeyAddedIntro: /*i18n*/ {
+    id: 'secondFactorChanged.passkeyAddedIntro',
+    message:
+      'A passkey named “{passkeyName}” was added to your {productName} account. It signs in without a password, on the device or password manager that holds it.',
+  },
   recoveryCodeUsedSubject: /*i18n*/ {
     id: 'secondFactorChanged.recoveryCodeUsedSubject',
     message: 'A recovery code was used to sign in to your {productName} account',

@@ -258,18 +258,27 @@ export function secondFactorChangedMail(
   env: MailEnv,
   locale: Locale,
   email: string,
-  change: { kind: 'enabled' } | { kind: 'disabled' } | { kind: 'recoveryCodeUsed'; remaining: number },
+  change:
+    | { kind: 'enabled' }
+    | { kind: 'disabled' }
+    | { kind: 'recoveryCodeUsed'; remaining: number }
+    | { kind: 'passkeyAdded'; passkeyName: string },
 ): Mail {
   const t = translatorFor(locale);
   const { productName } = env;
   const messages = secondFactorChangedMessages;
-  const [subject, intro] =
-    change.kind === 'enabled'
-      ? [messages.enabledSubject, messages.enabledIntro]
-      : change.kind === 'disabled'
-        ? [messages.disabledSubject, messages.disabledIntro]
-        : [messages.recoveryCodeUsedSubject, messages.recoveryCodeUsedIntro];
-  const values = { productName, remaining: 'remaining' in change ? change.remaining : 0 };
+  const wording = {
+    enabled: [messages.enabledSubject, messages.enabledIntro],
+    disabled: [messages.disabledSubject, messages.disabledIntro],
+    recoveryCodeUsed: [messages.recoveryCodeUsedSubject, messages.recoveryCodeUsedIntro],
+    passkeyAdded: [messages.passkeyAddedSubject, messages.passkeyAddedIntro],
+  } as const;
+  const [subject, intro] = wording[change.kind];
+  const values = {
+    productName,
+    remaining: 'remaining' in change ? change.remaining : 0,
+    passkeyName: 'passkeyName' in change ? change.passkeyName : '',
+  };
   return changeNoticeMail(env, t, locale, {
     to: email,
     subject: t(subject, values),

@@ -5,6 +5,7 @@ import { FederatedSignInMessage } from '../../contract/federated-sign-in';
 import { LinkedSignInMessage, UnlinkSignInRequest } from '../../contract/linked-sign-ins';
 import { ApiFailure, failures } from '../http/errors';
 import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
+import { requireRecentSignIn } from '../http/recent-sign-in';
 import { type IdentityLinkRefusal, IdentityLinkRefused } from '../services/federated-sign-in/identity-links';
 import type { AppServices } from '../services/index';
 
@@ -31,7 +32,7 @@ export function linkedSignInRoutes(services: AppServices) {
       const { claims } = sessionOf(c);
       return c.json(await services.identityLinks.list(claims.sub), 200);
     })
-    .delete(path, requireSession(), validateJson(UnlinkSignInRequest), async (c) => {
+    .delete(path, requireSession(), requireRecentSignIn(services), validateJson(UnlinkSignInRequest), async (c) => {
       const { claims } = sessionOf(c);
       const identity = bodyOf(c, UnlinkSignInRequest);
       await services.identityLinks.unlink(claims.sub, identity, clientAddressOf(c, services.env)).catch((error) => {

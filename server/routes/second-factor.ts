@@ -26,8 +26,10 @@ import {
   setSessionCookie,
   validateJson,
 } from '../http/middleware';
+import { requireRecentSignIn } from '../http/recent-sign-in';
 import { securityEvent } from '../security-events';
 import type { AppServices } from '../services/index';
+import { bindingHashOf } from '../services/passkeys';
 import {
   type SecondFactorRefusal,
   SecondFactorRefused,
@@ -51,7 +53,7 @@ const refusals: Record<SecondFactorRefusal, (retryAfterSeconds: number) => ApiFa
 };
 
 /** A refused second step or change as its API answer; any other error as it is. */
-function refusalOf(error: unknown): unknown {
+export function refusalOf(error: unknown): unknown {
   return error instanceof SecondFactorRefused ? refusals[error.reason](error.retryAfterSeconds) : error;
 }
 
@@ -84,7 +86,11 @@ export function askForSecondFactor(
 
 /** The second step of a sign-in, and the account's authenticator app and recovery codes. */
 export function secondFactorRoutes(services: AppServices) {
-  const { env, logger, secondFactor } = services;
+  const { env, logger, secondFactor, passkeys } = services;
+  const accountOf = (c: Context<AppEnv>) => {
+    const { sessionId, claims } = sessionOf(c);
+    return { userId: claims.sub, sessionId };
+  };
   const requesterOf = (c: Context<AppEnv>) => ({
     clientAddress: clientAddressOf(c, env),
     userAgent: c.req.header('user-agent') ?? null,
@@ -114,10 +120,21 @@ export function secondFactorRoutes(services: AppServices) {
         200,
       );
     })
+    .post(api.secondFactorPasskeyOptions, async (c) => {
+      const binding = getCookie(c, challengeCookieName);
+      const waiting = binding ? await secondFactor.waitingChallenge(binding) : null;
+      if (!binding || !waiting) throw refusals.expired(0);
+      const options = await passkeys.requestOptions(
+        { purpose: 'secondStep', bindingHash: bindingHashOf(binding), userId: waiting.userId },
+        c.req.header('origin'),
+      );
+      c.header('Cache-Control', 'no-store');
+      return c.json(options, 200);
+    })
     .get(api.accountSecondFactor, requireSession(), async (c) =>
       c.json((await secondFactor.status(sessionOf(c).claims.sub)) satisfies SecondFactorStatus, 200),
     )
-    .post(api.authenticatorApp, requireSession(), async (c) => {
+    .post(api.authenticatorApp, requireSession(), requireRecentSignIn(services), async (c) => {
       const { claims } = sessionOf(c);
       const setup = await answering(() => secondFactor.beginSetup(claims.sub, claims.email));
       c.header('Cache-Control', 'no-store');
@@ -133,14 +150,12 @@ export function secondFactorRoutes(services: AppServices) {
     })
     .delete(api.authenticatorApp, requireSession(), validateJson(SecondFactorProofRequest), async (c) => {
       const { proof } = bodyOf(c, SecondFactorProofRequest);
-      await answering(() => secondFactor.turnOff(sessionOf(c).claims.sub, proof, requesterOf(c)));
+      await answering(() => secondFactor.turnOff(accountOf(c), proof, requesterOf(c)));
       return c.body(null, 204);
     })
     .post(api.recoveryCodes, requireSession(), validateJson(SecondFactorProofRequest), async (c) => {
       const { proof } = bodyOf(c, SecondFactorProofRequest);
-      const issued = await answering(() =>
-        secondFactor.newRecoveryCodes(sessionOf(c).claims.sub, proof, requesterOf(c)),
-      );
+      const issued = await answering(() => secondFactor.newRecoveryCodes(accountOf(c), proof, requesterOf(c)));
       c.header('Cache-Control', 'no-store');
       return c.json(issued satisfies RecoveryCodesIssued, 200);
     });

@@ -9,6 +9,7 @@ import {
 } from '../../contract/teams';
 import { failures } from '../http/errors';
 import { type AppEnv, bodyOf, requireSession, sessionOf, validateJson } from '../http/middleware';
+import { requireRecentSignIn } from '../http/recent-sign-in';
 import type { BillingActor } from '../services/billing/billing';
 import type { AppServices } from '../services/index';
 import { validateAllowedIps } from '../services/teams/allowed-ips';
@@ -19,7 +20,8 @@ import { createServers } from '../services/teams/servers';
  * A team's API keys and servers, a dedicated server's request and the allow-list check (spec
  * section 7), each path as the route table names it.
  */
-export function teamKeyRoutes({ db, now }: AppServices) {
+export function teamKeyRoutes(services: AppServices) {
+  const { db, now } = services;
   const apiKeys = createApiKeys(db, now);
   const servers = createServers(db, now);
   const subscriptionPath = '/api/subscription/:id';
@@ -29,10 +31,16 @@ export function teamKeyRoutes({ db, now }: AppServices) {
       const entries = validateAllowedIps(bodyOf(c, CidrValidationRequest).allowedIPs);
       return c.json({ valid: entries.every((entry) => entry.valid), entries } satisfies CidrValidationResponse, 200);
     })
-    .post(`${subscriptionPath}/apiKey`, requireSession(), validateJson(CreateApiKeyRequest), async (c) => {
-      const request = bodyOf(c, CreateApiKeyRequest);
-      return c.json(await apiKeys.create(actorOf(c), c.req.param('id'), request), 201);
-    })
+    .post(
+      `${subscriptionPath}/apiKey`,
+      requireSession(),
+      requireRecentSignIn(services),
+      validateJson(CreateApiKeyRequest),
+      async (c) => {
+        const request = bodyOf(c, CreateApiKeyRequest);
+        return c.json(await apiKeys.create(actorOf(c), c.req.param('id'), request), 201);
+      },
+    )
     .delete(`${subscriptionPath}/apiKey/:keyId`, requireSession(), async (c) => {
       await apiKeys.delete(actorOf(c), c.req.param('id'), c.req.param('keyId'));
       return c.body(null, 204);

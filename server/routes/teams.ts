@@ -1,13 +1,16 @@
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { ErrorCode } from '../../contract/errors';
+import { SecondFactorMessage } from '../../contract/second-factor';
 import {
   AcceptInvitationRequest,
   AddTeamMemberRequest,
   AuditQuery,
   RenameTeamRequest,
+  SecondFactorRuleRequest,
   TeamMessage,
   UpdateRoleRequest,
 } from '../../contract/teams';
+import { ApiFailure } from '../http/errors';
 import {
   type AppEnv,
   bodyOf,
@@ -22,7 +25,15 @@ import type { BillingActor } from '../services/billing/billing';
 import type { AppServices } from '../services/index';
 import { auditCsv, auditPage } from '../services/teams/audit-log';
 import { acceptInvitation, cancelInvitation } from '../services/teams/invitations';
-import { addMember, type JoiningConflict, removeMember, renameTeam, updateRole } from '../services/teams/members';
+import {
+  addMember,
+  type JoiningConflict,
+  removeMember,
+  renameTeam,
+  setSecondFactorRule,
+  updateRole,
+} from '../services/teams/members';
+import { teamRequiringSecondFactorOf } from '../services/teams/team-access';
 import { readTeam } from '../services/teams/team-read';
 
 /** The team of a subscription (spec sections 3, 4 and 8): under /api/subscription/{id}. */
@@ -49,6 +60,11 @@ export function subscriptionTeamRoutes(services: AppServices) {
     })
     .delete('/:id/teamMember/:member', requireSession(), async (c) => {
       await removeMember(services, actorOf(c), c.req.param('id'), c.req.param('member'));
+      return c.body(null, 204);
+    })
+    .put('/:id/team/second-factor-rule', requireSession(), validateJson(SecondFactorRuleRequest), async (c) => {
+      const { required } = bodyOf(c, SecondFactorRuleRequest);
+      await setSecondFactorRule(services, actorOf(c), c.req.param('id'), required);
       return c.body(null, 204);
     })
     .get('/:id/team/audit', requireSession(), validateQuery(AuditQuery), async (c) => {
@@ -90,4 +106,19 @@ function actorOf(c: Context<AppEnv>): BillingActor {
 /** Spec section 8's 409: the exact message, and whether the person pays for a subscription of their own. */
 function joiningConflict(c: Context<AppEnv>, { isPaid }: JoiningConflict) {
   return c.json({ error: ErrorCode.teamMemberConflict, message: TeamMessage.alreadyInAnotherTeam, isPaid }, 409);
+}
+
+/**
+ * A team whose owner requires two-step sign-in (issue 22): a member without an authenticator app on
+ * reaches none of its calls (403 `second_factor_setup_required`) until they set one up. The owner
+ * may always change the rule itself. Runs after the session is read; no session passes (the route
+ * answers 401).
+ */
+export function requireTeamSecondFactor(services: Pick<AppServices, 'db'>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const session = c.get('session');
+    if (!session || c.req.path.endsWith('/second-factor-rule')) return next();
+    if ((await teamRequiringSecondFactorOf(services.db, session.claims.sub)) === null) return next();
+    throw new ApiFailure(403, ErrorCode.secondFactorSetupRequired, SecondFactorMessage.setupRequired);
+  };
 }

@@ -6,8 +6,10 @@ import { createBotCheck } from './bot-check';
 import { createFederatedSignIn } from './federated-sign-in/federated-sign-in';
 import { createIdentityLinks } from './federated-sign-in/identity-links';
 import { createOutbox } from './outbox';
+import { createPasskeys } from './passkeys';
 import { createSmsSender } from './phone/sms';
 import { createRateLimiter } from './rate-limit';
+import { createRecentSignIn } from './recent-sign-in';
 import { createSecondFactor } from './second-factor/second-factor';
 import { createSessionService } from './sessions';
 import { createKeyStore } from './signing-keys';
@@ -35,7 +37,8 @@ export function createServices({ database, env, logger, now = () => new Date() }
     now,
   });
   const rateLimiter = createRateLimiter(db, now);
-  const secondFactor = createSecondFactor({ db, env, sessions, rateLimiter, logger, now });
+  const passkeys = createPasskeys({ db, env, logger, now });
+  const secondFactor = createSecondFactor({ db, env, sessions, passkeys, rateLimiter, logger, now });
   const identityLinks = createIdentityLinks({ db, env, secondFactor, rateLimiter, logger, now });
   return {
     database,
@@ -46,6 +49,8 @@ export function createServices({ database, env, logger, now = () => new Date() }
     keys,
     sessions,
     secondFactor,
+    passkeys,
+    recentSignIn: createRecentSignIn({ db, sessions, secondFactor, passkeys, rateLimiter, logger, now }),
     identityLinks,
     federatedSignIn: createFederatedSignIn({ db, env, secondFactor, identityLinks, logger, now }),
     rateLimiter,

@@ -13,7 +13,7 @@ export type VerifiedSession = { sessionId: string; claims: SessionClaims };
 
 /** How a session began and where from: what "Your sessions" shows of it. */
 export type SessionOrigin = {
-  method: 'password' | 'provider' | 'qr';
+  method: 'password' | 'provider' | 'qr' | 'passkey';
   /** The provider's key, for sessions begun through one. */
   provider?: string;
   /** The second step answered, for an account with one (server/services/second-factor). */
@@ -126,8 +126,10 @@ export function createSessionService(
 
   return {
     async start(user: SessionUser, origin: SessionOrigin): Promise<{ token: string; claims: SessionClaims }> {
-      // A QR sign-in is approved by a device signed in with every step the account asks for.
-      if (origin.method !== 'qr' && !origin.secondFactor && (await hasSecondFactor(user.id))) {
+      // A QR sign-in is approved by a device signed in with every step the account asks for; a
+      // passkey is both steps at once (possession, and the person by the authenticator's check).
+      const bothSteps = origin.method === 'qr' || origin.method === 'passkey' || origin.secondFactor !== undefined;
+      if (!bothSteps && (await hasSecondFactor(user.id))) {
         throw new Error('An account with two-step sign-in gets a session only once its second step is answered');
       }
       const issuedAt = options.now();
@@ -138,6 +140,7 @@ export function createSessionService(
         userId: user.id,
         createdAt: issuedAt,
         lastActiveAt: issuedAt,
+        authenticatedAt: issuedAt,
         expiresAt,
         // Kept bounded: they are shown in "Your sessions", and a client chooses what it sends.
         userAgent: origin.userAgent?.slice(0, 512) ?? null,
@@ -229,6 +232,22 @@ export function createSessionService(
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;
       }
+    },
+
+    /** When the session's person last proved it was them (its sign-in or a recent sign-in); null when gone. */
+    async authenticatedAt(sessionId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ authenticatedAt: sessions.authenticatedAt })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), isLive(options.now())));
+      return row?.authenticatedAt ?? null;
+    },
+
+    /** The session's person proved it was them just now (a recent sign-in). */
+    async markAuthenticated(sessionId: string): Promise<Date> {
+      const at = options.now();
+      await db.update(sessions).set({ authenticatedAt: at }).where(eq(sessions.id, sessionId));
+      return at;
     },
 
     async revoke(sessionId: string): Promise<void> {

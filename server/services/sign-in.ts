@@ -1,8 +1,13 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { users } from '../db/schema';
 import { findUserByEmail } from './accounts';
+import { PasskeyRefused, type PasskeyService } from './passkeys';
 import { verifyPassword } from './passwords';
 import type { RateLimiter, RateLimitRule } from './rate-limit';
 import type { SecondFactorService, SignInStep } from './second-factor/second-factor';
+import type { SessionService } from './sessions';
 
 /**
  * Failed sign-ins are limited per account (against guessing one password) and per client address
@@ -57,4 +62,49 @@ export async function signInWithPassword(
     userAgent: request.userAgent,
     clientAddress: request.clientAddress,
   });
+}
+
+/** Failed passkey sign-ins per client address: a passkey cannot be guessed, but its checks cost work. */
+export const passkeySignInLimits = {
+  perAddress: { name: 'passkey-failures:address', limit: 30, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+/**
+ * A sign-in with a passkey alone (issue 22): the browser's answer to a challenge bound to its cookie.
+ * It is both steps (possession, and the person by the authenticator's check), so it starts the
+ * session at once. PasskeyRefused when it is unknown, expired or does not verify.
+ */
+export async function signInWithPasskey(
+  deps: { db: Database; sessions: SessionService; passkeys: PasskeyService; rateLimiter: RateLimiter },
+  request: {
+    bindingHash: string;
+    response: AuthenticationResponseJSON;
+    clientAddress: string;
+    userAgent: string | null;
+  },
+): Promise<
+  | ({ outcome: 'signedIn' } & Awaited<ReturnType<SessionService['start']>>)
+  | { outcome: 'rateLimited'; retryAfterSeconds: number }
+> {
+  const { db, sessions, passkeys, rateLimiter } = deps;
+  const limits = [[passkeySignInLimits.perAddress, request.clientAddress]] as const;
+  const verdict = await rateLimiter.takeAll(limits);
+  if (!verdict.allowed) return { outcome: 'rateLimited', retryAfterSeconds: verdict.retryAfterSeconds };
+  // A passkey that did not verify keeps its try; an expired challenge (PasskeyRefused) gives it back.
+  const verified = await rateLimiter.givingBackOnFailure(limits, () =>
+    db.transaction((tx) =>
+      passkeys.verifyAssertion(tx, request.response, { purpose: 'signIn', bindingHash: request.bindingHash }),
+    ),
+  );
+  if (!verified) throw new PasskeyRefused('notRecognised');
+  await rateLimiter.refundAll(limits);
+  const { userId } = verified;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new PasskeyRefused('notRecognised');
+  const session = await sessions.start(user, {
+    method: 'passkey',
+    userAgent: request.userAgent,
+    clientAddress: request.clientAddress,
+  });
+  return { outcome: 'signedIn', ...session };
 }

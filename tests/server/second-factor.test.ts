@@ -135,6 +135,7 @@ describe('turning an authenticator app on', () => {
     expect(status.json).toEqual({
       authenticatorApp: { enabled: true, enabledAt: portal.clock.current.toISOString() },
       recoveryCodes: { remaining: recoveryCodeCount, createdAt: portal.clock.current.toISOString() },
+      requiredByTeam: null,
     });
     const mails = await mailsTo(owner);
     expect(mails.map((mail) => mail.subject)).toEqual([
@@ -161,8 +162,10 @@ describe('turning an authenticator app on', () => {
     expect(late.status).toBe(400);
     expect(late.json.error).toBe(ErrorCode.secondFactorExpired);
 
-    await turnOn(session);
-    const again = await portal.request(api.authenticatorApp, { method: 'POST', cookie: session });
+    // Starting a setup needs a recent sign-in: the session above is older than ten minutes now.
+    const fresh = await portal.signIn(owner, ownerPassword);
+    await turnOn(fresh);
+    const again = await portal.request(api.authenticatorApp, { method: 'POST', cookie: fresh });
     expect(again.status).toBe(409);
     expect(again.json.error).toBe(ErrorCode.secondFactorConflict);
   });

@@ -21,8 +21,10 @@ import { securityEvent } from '../../security-events';
 import type { Transaction } from '../billing/ledger-core';
 import { createKeySealer, type KeySealer } from '../key-encryption';
 import { createOutbox } from '../outbox';
+import { type PasskeyBinding, PasskeyRefused, type PasskeyService } from '../passkeys';
 import type { RateLimiter, RateLimitRule } from '../rate-limit';
 import type { SessionOrigin, SessionService, SessionUser } from '../sessions';
+import { teamRequiringSecondFactorOf } from '../teams/team-access';
 import { newRecoveryCode, recoveryCodeHash } from './recovery-codes';
 
 /**
@@ -51,6 +53,9 @@ export class SecondFactorRefused extends Error {
     this.name = 'SecondFactorRefused';
   }
 }
+
+/** A signed-in person and their session, to which a passkey's proof is bound. */
+type SessionAccount = { userId: string; sessionId: string };
 
 /** Who is asking: for the session a second step starts and for the security log. */
 type Requester = { clientAddress: string; userAgent: string | null };
@@ -82,11 +87,12 @@ export function createSecondFactor(deps: {
   db: Database;
   env: Env;
   sessions: SessionService;
+  passkeys: PasskeyService;
   rateLimiter: RateLimiter;
   logger: Logger;
   now: () => Date;
 }) {
-  const { db, env, sessions, rateLimiter, logger, now } = deps;
+  const { db, env, sessions, passkeys, rateLimiter, logger, now } = deps;
   const sealer = createKeySealer(env.keyEncryptionKey);
   const epochOf = (at: Date) => Math.floor(at.getTime() / 1000);
 
@@ -163,10 +169,27 @@ export function createSecondFactor(deps: {
     return row?.remaining ?? 0;
   }
 
-  const acceptAnswer = (tx: Transaction, userId: string, answer: SecondFactorAnswer) =>
-    answer.method === 'authenticatorApp'
-      ? acceptAppCode(tx, userId, answer.code, true)
-      : acceptRecoveryCode(tx, userId, answer.code);
+  /** Whether a passkey of the account answered a challenge of this binding; a refused one counts as a wrong code. */
+  async function acceptPasskey(
+    tx: Transaction,
+    answer: Extract<SecondFactorAnswer, { method: 'passkey' }>,
+    binding: PasskeyBinding,
+  ) {
+    try {
+      return (await passkeys.verifyAssertion(tx, answer.response, binding)) !== null;
+    } catch (error) {
+      if (error instanceof PasskeyRefused) throw new SecondFactorRefused('expired');
+      throw error;
+    }
+  }
+
+  /** Whether the answer is right: a passkey's for a challenge of `binding`, the app's code, or a recovery code. */
+  const acceptAnswer = (tx: Transaction, userId: string, answer: SecondFactorAnswer, binding: PasskeyBinding) =>
+    answer.method === 'passkey'
+      ? acceptPasskey(tx, answer, binding)
+      : answer.method === 'authenticatorApp'
+        ? acceptAppCode(tx, userId, answer.code, true)
+        : acceptRecoveryCode(tx, userId, answer.code);
 
   /**
    * Runs `work` (which answers whether the code was right) within the wrong-code limits of the
@@ -199,10 +222,43 @@ export function createSecondFactor(deps: {
       .select({ userId: authenticatorApps.userId })
       .from(authenticatorApps)
       .where(and(eq(authenticatorApps.userId, userId), isNotNull(authenticatorApps.enabledAt)));
-    return app ? ['authenticatorApp', 'recoveryCode'] : [];
+    if (!app) return [];
+    return (await passkeys.hasPasskey(userId))
+      ? ['passkey', 'authenticatorApp', 'recoveryCode']
+      : ['authenticatorApp', 'recoveryCode'];
+  }
+
+  /** The sign-in this browser's cookie waits with for its second step, while it may be answered. */
+  async function waitingChallenge(binding: string) {
+    const [row] = await db
+      .select()
+      .from(secondFactorChallenges)
+      .where(
+        and(
+          eq(secondFactorChallenges.bindingHash, sha256Hex(binding)),
+          isNull(secondFactorChallenges.usedAt),
+          gt(secondFactorChallenges.expiresAt, now()),
+        ),
+      );
+    return row ?? null;
   }
 
   return {
+    waitingChallenge,
+
+    /** The ways the account's second step can be answered; none when it has no second step. */
+    secondStepMethods: methodsOf,
+
+    /**
+     * Proof that the session's person is at hand (a recent sign-in): a passkey, the app's code or a
+     * recovery code (used up), within the wrong-code limits.
+     */
+    async prove(account: SessionAccount, answer: SecondFactorAnswer, requester: Requester): Promise<void> {
+      await limited(account.userId, requester.clientAddress, () =>
+        db.transaction((tx) => acceptAnswer(tx, account.userId, answer, { purpose: 'reauthenticate', ...account })),
+      );
+    },
+
     /**
      * The end of a sign-in's first step: the session, or, for an account with a second factor, a
      * challenge whose secret goes to the browser (an HttpOnly cookie) and no session.
@@ -239,20 +295,7 @@ export function createSecondFactor(deps: {
     async answer(binding: string | undefined, answer: SecondFactorAnswer, requester: Requester) {
       if (!binding) throw new SecondFactorRefused('expired');
       const bindingHash = sha256Hex(binding);
-      const waiting = async () => {
-        const [row] = await db
-          .select()
-          .from(secondFactorChallenges)
-          .where(
-            and(
-              eq(secondFactorChallenges.bindingHash, bindingHash),
-              isNull(secondFactorChallenges.usedAt),
-              gt(secondFactorChallenges.expiresAt, now()),
-            ),
-          );
-        return row;
-      };
-      const challenge = await waiting();
+      const challenge = await waitingChallenge(binding);
       if (!challenge) throw new SecondFactorRefused('expired');
       const { userId } = challenge;
       let account: SessionUser | undefined;
@@ -265,7 +308,7 @@ export function createSecondFactor(deps: {
             .where(and(eq(secondFactorChallenges.bindingHash, bindingHash), isNull(secondFactorChallenges.usedAt)))
             .for('update');
           if (!locked || locked.expiresAt <= now()) throw new SecondFactorRefused('expired');
-          if (!(await acceptAnswer(tx, userId, answer))) return false;
+          if (!(await acceptAnswer(tx, userId, answer, { purpose: 'secondStep', bindingHash, userId }))) return false;
           // A sign-in with a recovery code is told to the owner (the app may be lost, or someone has the codes).
           if (answer.method === 'recoveryCode') {
             await notify(tx, userId, { kind: 'recoveryCodeUsed', remaining: await remainingRecoveryCodes(tx, userId) });
@@ -283,7 +326,9 @@ export function createSecondFactor(deps: {
             event: 'signIn.failed',
             clientAddress: requester.clientAddress,
             via: 'secondFactor',
-            reason: answer.method === 'authenticatorApp' ? 'wrongCode' : 'wrongRecoveryCode',
+            reason: { authenticatorApp: 'wrongCode', recoveryCode: 'wrongRecoveryCode', passkey: 'passkeyRefused' }[
+              answer.method
+            ],
             userId,
           });
         }
@@ -316,6 +361,7 @@ export function createSecondFactor(deps: {
           remaining: await remainingRecoveryCodes(db, userId),
           createdAt: codes?.createdAt.toISOString() ?? null,
         },
+        requiredByTeam: await teamRequiringSecondFactorOf(db, userId),
       };
     },
 
@@ -362,11 +408,12 @@ export function createSecondFactor(deps: {
     },
 
     /** Turns the app off and deletes the recovery codes, with a code as proof; the owner is told. */
-    async turnOff(userId: string, proof: SecondFactorAnswer, requester: Requester): Promise<void> {
+    async turnOff(account: SessionAccount, proof: SecondFactorAnswer, requester: Requester): Promise<void> {
+      const { userId } = account;
       await limited(userId, requester.clientAddress, () =>
         db.transaction(async (tx) => {
           await requireOn(tx, userId);
-          if (!(await acceptAnswer(tx, userId, proof))) return false;
+          if (!(await acceptAnswer(tx, userId, proof, { purpose: 'reauthenticate', ...account }))) return false;
           await tx.delete(authenticatorApps).where(eq(authenticatorApps.userId, userId));
           await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
           await notify(tx, userId, { kind: 'disabled' });
@@ -378,15 +425,16 @@ export function createSecondFactor(deps: {
 
     /** A new set of recovery codes, with a code as proof; the old set no longer works. */
     async newRecoveryCodes(
-      userId: string,
+      account: SessionAccount,
       proof: SecondFactorAnswer,
       requester: Requester,
     ): Promise<RecoveryCodesIssued> {
+      const { userId } = account;
       let issued: RecoveryCodesIssued | undefined;
       await limited(userId, requester.clientAddress, () =>
         db.transaction(async (tx) => {
           await requireOn(tx, userId);
-          if (!(await acceptAnswer(tx, userId, proof))) return false;
+          if (!(await acceptAnswer(tx, userId, proof, { purpose: 'reauthenticate', ...account }))) return false;
           issued = await issueRecoveryCodes(tx, userId);
           return true;
         }),

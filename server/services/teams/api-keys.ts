@@ -17,6 +17,7 @@ import type { Transaction } from '../billing/ledger-core';
 import { addressAllowed, invalidAllowedIps } from './allowed-ips';
 import { recordTeamEvent } from './audit';
 import { lockManagedTeam } from './team-access';
+import { memberHasSecondFactor } from './team-read';
 
 /**
  * A team's API keys (decision 0005): `bnd_` and 256 random bits, shown once at creation and stored
@@ -189,12 +190,12 @@ export function createApiKeys(db: Database, now: () => Date) {
         .where(eq(subscriptions.teamId, teamId))
         .limit(1);
       const rows = await db
-        .select({ member: teamMembers, email: users.email })
+        .select({ member: teamMembers, email: users.email, secondFactor: memberHasSecondFactor })
         .from(teamMembers)
         .innerJoin(users, eq(users.id, teamMembers.userId))
         .where(eq(teamMembers.teamId, teamId))
         .orderBy(teamMembers.createdAt, users.email);
-      return rows.map(({ member, email }) => ({
+      return rows.map(({ member, email, secondFactor }) => ({
         userid: member.userId,
         email,
         firstName: member.firstName,
@@ -206,6 +207,7 @@ export function createApiKeys(db: Database, now: () => Date) {
         usageBytesThisPeriod: member.usageBytesThisPeriod,
         // Base 1024, as the members table shows sizes.
         usedGB: member.usageBytesThisPeriod / 1024 ** 3,
+        secondFactor,
       }));
     },
   };

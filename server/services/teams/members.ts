@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { ErrorCode } from '../../../contract/errors';
 import type { Locale } from '../../../contract/locales';
 import {
   type AddTeamMemberRequest,
@@ -8,7 +9,8 @@ import {
   TeamMessage,
   type TeamRole,
 } from '../../../contract/teams';
-import { passwordResetTokens, teamInvitations, teamMembers, teams, users } from '../../db/schema';
+import { authenticatorApps, passwordResetTokens, teamInvitations, teamMembers, teams, users } from '../../db/schema';
+import { ApiFailure } from '../../http/errors';
 import { storedLocale } from '../../mail/i18n';
 import { teamAccountMail, teamInvitationMail } from '../../mail/templates';
 import { findUserByEmail } from '../accounts';
@@ -256,6 +258,37 @@ export async function renameTeam(deps: TeamDeps, actor: BillingActor, request: {
       kind: 'teamRenamed',
       subject: request.teamName,
       details: { from, to: request.teamName },
+      at: deps.now(),
+    });
+  });
+}
+
+/**
+ * PUT /api/subscription/{id}/team/second-factor-rule, by the owner only (issue 22): whether members
+ * must use two-step sign-in. The owner must use it first, so the rule cannot lock them out of the team.
+ */
+export async function setSecondFactorRule(deps: TeamDeps, actor: BillingActor, referenceId: string, required: boolean) {
+  await deps.db.transaction(async (tx) => {
+    const team = await lockManagedTeam(tx, actor, referenceId);
+    if (!team.isOwner) throw new ApiFailure(403, ErrorCode.forbidden, TeamMessage.onlyOwnerSetsRule);
+    const [current] = await tx
+      .select({ required: teams.requireSecondFactor })
+      .from(teams)
+      .where(eq(teams.id, team.teamId));
+    if (current?.required === required) return;
+    if (required) {
+      const [app] = await tx
+        .select({ userId: authenticatorApps.userId })
+        .from(authenticatorApps)
+        .where(and(eq(authenticatorApps.userId, actor.userId), isNotNull(authenticatorApps.enabledAt)));
+      if (!app) throw teamFailures.conflict(TeamMessage.ownerNeedsSecondFactor);
+    }
+    await tx.update(teams).set({ requireSecondFactor: required }).where(eq(teams.id, team.teamId));
+    await recordTeamEvent(tx, {
+      teamId: team.teamId,
+      actor,
+      kind: 'secondFactorRuleChanged',
+      details: { required },
       at: deps.now(),
     });
   });

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors';
 import { TeamMessage } from '../../../contract/teams';
 import type { Database } from '../../db/database';
-import { subscriptions, teamMembers } from '../../db/schema';
+import { authenticatorApps, subscriptions, teamMembers, teams } from '../../db/schema';
 import type { Env } from '../../env';
 import { ApiFailure, failures } from '../../http/errors';
 import type { Logger } from '../../logger';
@@ -81,4 +81,24 @@ export async function joiningConflict(
     .from(sql`(select 1) as one`);
   if (!row || (!row.inAnotherTeam && !row.isPaid)) return null;
   return { isPaid: row.isPaid };
+}
+
+/**
+ * The team of this person whose owner requires two-step sign-in while they have no authenticator
+ * app on: its name, or null. Such a person reaches none of the team's calls until they set one up.
+ */
+export async function teamRequiringSecondFactorOf(db: Database, userId: string): Promise<string | null> {
+  const [team] = await db
+    .select({ name: teams.name })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(
+      and(
+        eq(teamMembers.userId, userId),
+        eq(teams.requireSecondFactor, true),
+        sql`not exists (select 1 from ${authenticatorApps} where ${authenticatorApps.userId} = ${userId} and ${authenticatorApps.enabledAt} is not null)`,
+      ),
+    )
+    .limit(1);
+  return team?.name ?? null;
 }

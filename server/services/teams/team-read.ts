@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Team } from '../../../contract/teams';
-import { apiKeys, teamInvitations, teamMembers, teams, users } from '../../db/schema';
+import { apiKeys, authenticatorApps, teamInvitations, teamMembers, teams, users } from '../../db/schema';
 import type { BillingActor } from '../billing/billing';
 import { seatsInUse } from '../billing/ledger-core';
 import { associatedRouterSubContexts } from '../routers/team-routers';
@@ -8,6 +8,9 @@ import { choosePasswordLifetimeSeconds, livePendingInvitations } from './members
 import { lockManagedTeam, type TeamDeps } from './team-access';
 
 const bytesPerGB = 1024 ** 3;
+
+/** Whether the member in the query's `users` row signs in with two steps (an authenticator app on). */
+export const memberHasSecondFactor = sql<boolean>`exists (select 1 from ${authenticatorApps} where ${authenticatorApps.userId} = ${users.id} and ${authenticatorApps.enabledAt} is not null)`;
 
 /**
  * GET /api/subscription/{id}/team, for the owner and the team's admins. Read under the
@@ -17,9 +20,17 @@ export async function readTeam(deps: TeamDeps, actor: BillingActor, referenceId:
   return deps.db.transaction(async (tx) => {
     const { subscription, plan, teamId } = await lockManagedTeam(tx, actor, referenceId);
     const at = deps.now();
-    const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+    const [team] = await tx
+      .select({ name: teams.name, requireSecondFactor: teams.requireSecondFactor })
+      .from(teams)
+      .where(eq(teams.id, teamId));
     const rows = await tx
-      .select({ member: teamMembers, email: users.email, proved: sql<boolean>`${users.emailVerifiedAt} is not null` })
+      .select({
+        member: teamMembers,
+        email: users.email,
+        proved: sql<boolean>`${users.emailVerifiedAt} is not null`,
+        secondFactor: memberHasSecondFactor,
+      })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(eq(teamMembers.teamId, teamId))
@@ -57,7 +68,8 @@ export async function readTeam(deps: TeamDeps, actor: BillingActor, referenceId:
       teamId,
       name: team?.name ?? '',
       referenceId: subscription.referenceId,
-      teamMembers: members.map(({ member, email }) => ({
+      requireSecondFactor: team?.requireSecondFactor ?? false,
+      teamMembers: members.map(({ member, email, secondFactor }) => ({
         userid: member.userId,
         email,
         firstName: member.firstName,
@@ -68,6 +80,7 @@ export async function readTeam(deps: TeamDeps, actor: BillingActor, referenceId:
         dateGenerated: member.createdAt.toISOString(),
         usageBytesThisPeriod: member.usageBytesThisPeriod,
         usedGB: member.usageBytesThisPeriod / bytesPerGB,
+        secondFactor,
       })),
       pendingTeamInvitations: invitations.map((invitation) => invitation.email),
       invitations: invitations.map((invitation) => ({

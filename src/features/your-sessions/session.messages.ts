@@ -23,13 +23,14 @@ export function sessionLabelOf(i18n: I18n, { browser, system }: Pick<AccountSess
   return i18n._(msg`An unknown browser`);
 }
 
-/** How the session began: password, the provider's name, or a QR code. */
+/** How the session began: password, passkey, the provider's name, or a QR code. */
 export function signInMethodOf(
   i18n: I18n,
   { signInMethod, provider }: Pick<AccountSession, 'signInMethod' | 'provider'>,
 ) {
   if (signInMethod === 'password') return i18n._(msg`E-mail and password`);
   if (signInMethod === 'qr') return i18n._(msg`QR code from another device`);
+  if (signInMethod === 'passkey') return i18n._(msg`Passkey`);
   if (provider === 'enterprise') return i18n._(msg`Company account`);
   const name = (provider && providerNames[provider]) ?? provider ?? '';
   return name ? i18n._(msg`${name} account`) : i18n._(msg`A sign-in provider`);

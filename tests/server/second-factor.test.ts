@@ -463,6 +463,18 @@ describe('demo data', () => {
         cookie: challengeFrom(again.headers),
       });
       expect(withRecovery.status).toBe(200);
+
+      // The two-step account's team requires two-step sign-in; its admin without it is kept out.
+      const owned = await demo.request(api.subscriptionTeam('demo-teams-two-step'), {
+        cookie: cookieFrom(withRecovery.headers),
+      });
+      expect(owned.json).toMatchObject({ name: 'Harbor Security', requireSecondFactor: true });
+      const member = await demo.signIn(demoAccounts.secureMember, demoPassword);
+      expect((await demo.request(api.accountSecondFactor, { cookie: member })).json.requiredByTeam).toBe(
+        'Harbor Security',
+      );
+      const keptOut = await demo.request(api.subscriptionTeam('demo-teams-two-step'), { cookie: member });
+      expect(keptOut.json.error).toBe(ErrorCode.secondFactorSetupRequired);
     } finally {
       await demo.close();
     }

@@ -24,6 +24,8 @@ const signedInSources = [
   '<rootDir>/src/features/your-sessions',
   '<rootDir>/src/features/linked-sign-ins',
   '<rootDir>/src/features/authenticator-app',
+  '<rootDir>/src/features/passkeys',
+  '<rootDir>/src/features/recent-sign-in',
   '<rootDir>/src/components/invoice-lines.tsx',
   '<rootDir>/src/components/ui/pager.tsx',
   '<rootDir>/src/lib/billing-labels.ts',

@@ -123,6 +123,32 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
+test("a team's owner requires two-step sign-in: the team page says who has it, and a member without it is sent to set it up", async ({
+  page,
+}) => {
+  await passwordStep(page);
+  await page.getByLabel('Code from your authenticator app').fill(await freshDemoCode());
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await signedInHere(page);
+  await page.goto('/subscription?referenceId=demo-teams-two-step');
+  await expect(page.getByRole('checkbox', { name: 'Members must use two-step sign-in' })).toBeChecked();
+  const members = page.getByRole('table', { name: 'Members of the team' });
+  await expect(members.getByRole('columnheader', { name: 'Two-step sign-in' })).toBeVisible();
+  await expect(members.getByRole('row', { name: /Sam/ }).getByRole('cell', { name: 'Off', exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await signOut(page);
+
+  await signIn(page, demoAccounts.secureMember, demoPassword);
+  await signedInHere(page);
+  await expect(page.getByText('Harbor Security requires two-step sign-in.')).toBeVisible();
+  await page.goto('/subscription?referenceId=demo-teams-two-step');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your team requires two-step sign-in' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Set up two-step sign-in' }).click();
+  await expect(page).toHaveURL(/\/account#two-step-sign-in/);
+  await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toBeFocused();
+});
+
 test('by keyboard alone: the code field has the focus, Enter sends it', async ({ page }) => {
   await passwordStep(page);
   await expect(page.getByLabel('Code from your authenticator app')).toBeFocused();

@@ -4,6 +4,7 @@ import {
   AddTeamMemberRequest,
   type AddTeamMemberResponse,
   RenameTeamRequest,
+  type SecondFactorRuleRequest,
   type TeamRole,
 } from '../../contract/teams';
 
@@ -37,6 +38,8 @@ export type TeamMembershipContext = TeamMembershipInput & {
   teamNameDraft: string;
   /** A contract message text; views translate it. */
   teamNameError: string | null;
+  /** The owner's rule "Members must use two-step sign-in" as last asked for; null until then. */
+  secondFactorRequired: boolean | null;
   failure: TeamChangeFailure | null;
 };
 
@@ -52,6 +55,7 @@ export type TeamMembershipEvent =
   | { type: 'user.startRenaming'; name: string }
   | { type: 'user.changeTeamName'; value: string }
   | { type: 'user.saveTeamName' }
+  | { type: 'user.setSecondFactorRule'; required: boolean }
   | { type: 'user.dismiss' };
 
 export type AddMemberInput = { referenceId: string; request: AddTeamMemberRequest };
@@ -59,6 +63,7 @@ export type RemoveMemberInput = { referenceId: string; userid: string };
 export type ChangeRoleInput = { teamId: number; userid: string; role: TeamRole };
 export type CancelInvitationInput = { referenceId: string; email: string };
 export type RenameTeamInput = { teamId: number; teamName: string };
+export type SecondFactorRuleInput = { referenceId: string; request: SecondFactorRuleRequest };
 
 /** A change the server refused with `{ error, message }` (and, on an add's 409, `isPaid`). */
 export class TeamChangeRefused extends Error {
@@ -104,6 +109,7 @@ const ready = {
   'user.changeRole': { target: '#teamMembership.changingRole', actions: 'chooseMember' },
   'user.cancelInvitation': { target: '#teamMembership.cancelingInvitation', actions: 'chooseInvitation' },
   'user.startRenaming': { target: '#teamMembership.renaming', actions: 'startRenaming' },
+  'user.setSecondFactorRule': { target: '#teamMembership.settingSecondFactorRule', actions: 'chooseSecondFactorRule' },
 } as const;
 
 const editingMember = {
@@ -132,7 +138,8 @@ const confirmingRemoval = {
 
 /**
  * The owner or an admin manages the team's members: adds a person (who joins or is invited),
- * removes one after confirming, changes a role, cancels an invitation, renames the team. The team
+ * removes one after confirming, changes a role, cancels an invitation, renames the team; the owner
+ * alone sets whether members must use two-step sign-in (the server refuses anyone else). The team
  * itself is a query of the screen; after each change `teamChanged` tells the screen to read it again.
  */
 export const teamMembershipMachine = setup({
@@ -156,6 +163,9 @@ export const teamMembershipMachine = setup({
     }),
     renameTeam: fromPromise<void, RenameTeamInput>(async () => {
       throw new Error('renameTeam is provided by the app');
+    }),
+    setSecondFactorRule: fromPromise<void, SecondFactorRuleInput>(async () => {
+      throw new Error('setSecondFactorRule is provided by the app');
     }),
   },
   actions: {
@@ -194,6 +204,10 @@ export const teamMembershipMachine = setup({
       return { teamNameDraft: event.value, teamNameError: null };
     }),
     showTeamNameError: assign({ teamNameError: ({ context }) => teamNameErrorOf(context.teamNameDraft) }),
+    chooseSecondFactorRule: assign(({ event }) => {
+      assertEvent(event, 'user.setSecondFactorRule');
+      return { secondFactorRequired: event.required, failure: null };
+    }),
     rememberFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
   },
   guards: {
@@ -211,6 +225,7 @@ export const teamMembershipMachine = setup({
     role: null,
     teamNameDraft: '',
     teamNameError: null,
+    secondFactorRequired: null,
     failure: null,
   }),
   initial: 'idle',
@@ -298,5 +313,22 @@ export const teamMembershipMachine = setup({
     },
     renameFailed: { tags: ['error'], on: editingTeamName },
     renamed: { tags: ['ready'], on: ready },
+
+    /** The owner's switch: it shows the asked-for value, busy, until the team is read again. */
+    settingSecondFactorRule: {
+      tags: ['busy'],
+      invoke: {
+        id: 'setSecondFactorRule',
+        src: 'setSecondFactorRule',
+        input: ({ context }) => ({
+          referenceId: context.referenceId,
+          request: { required: context.secondFactorRequired ?? false },
+        }),
+        onDone: { target: 'secondFactorRuleSet', actions: 'teamChanged' },
+        onError: { target: 'secondFactorRuleFailed', actions: 'rememberFailure' },
+      },
+    },
+    secondFactorRuleSet: { tags: ['ready'], on: ready },
+    secondFactorRuleFailed: { tags: ['ready', 'error'], on: ready },
   },
 });

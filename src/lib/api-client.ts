@@ -26,6 +26,42 @@ export function setUnauthorizedHandler(handler: Unauthorized): void {
   onUnauthorized = handler;
 }
 
+/**
+ * Asks the person to confirm it is them (the recent sign-in's dialog), given the 403 as answered
+ * (its payload is the contract's RecentSignInRequired, parsed where the dialog loads: the contract's
+ * schemas would weigh on every page's entry); resolves true once the server took their proof, false
+ * when they did not give it (cancelled, or left to sign in again).
+ */
+export type RecentSignInHandler = (refusal: ApiError) => Promise<boolean>;
+let onRecentSignInRequired: RecentSignInHandler | null = null;
+/** The dialog open now: calls refused together wait for the same one. */
+let openPrompt: Promise<boolean> | null = null;
+/** How many times the person confirmed: a call sent before the last confirmation need not ask again. */
+let confirmations = 0;
+
+/**
+ * The signed-in pages wire this while they are shown (null when they go): a call answered 403
+ * `recent_sign_in_required` waits for the handler, then is made once more if the person confirmed.
+ */
+export function setRecentSignInHandler(handler: RecentSignInHandler | null): void {
+  onRecentSignInRequired = handler;
+}
+
+function confirmRecentSignIn(handler: RecentSignInHandler, refusal: ApiError): Promise<boolean> {
+  if (!openPrompt) {
+    const prompt = Promise.resolve()
+      .then(() => handler(refusal))
+      .catch(() => false)
+      .then((confirmed) => {
+        if (confirmed) confirmations += 1;
+        openPrompt = null;
+        return confirmed;
+      });
+    openPrompt = prompt;
+  }
+  return openPrompt;
+}
+
 type RequestOptions<TSchema extends v.GenericSchema> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -34,6 +70,8 @@ type RequestOptions<TSchema extends v.GenericSchema> = {
   expectUnauthorized?: boolean;
   /** Other statuses that mean the session is gone for this call (404 on the account user). */
   alsoUnauthorized?: readonly number[];
+  /** The recent sign-in's own calls opt out of its dialog: they are the asking. */
+  askRecentSignIn?: boolean;
   signal?: AbortSignal;
 };
 
@@ -43,11 +81,9 @@ function retryAfterSecondsOf(header: string | null): number | null {
   return Number(header.trim());
 }
 
-/** Same-origin JSON call whose response is parsed with the contract's schema. */
-export async function apiRequest<TSchema extends v.GenericSchema>(
-  path: string,
-  { method = 'GET', body, schema, expectUnauthorized = false, alsoUnauthorized = [], signal }: RequestOptions<TSchema>,
-): Promise<v.InferOutput<TSchema>> {
+type Answer = { response: Response; payload: unknown };
+
+async function send(path: string, method: string, body: unknown, signal: AbortSignal | undefined): Promise<Answer> {
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
@@ -59,14 +95,57 @@ export async function apiRequest<TSchema extends v.GenericSchema>(
     signal,
   });
   const payload: unknown = await response.json().catch(() => null);
+  return { response, payload };
+}
+
+function apiErrorOf({ response, payload }: Answer): ApiError {
+  const error = v.safeParse(ErrorBody, payload);
+  // "Busy, try again in a moment" is no refusal of what was asked: every view words it as its own
+  // "please try again" (translated), as for a network failure, rather than the server's English.
+  const explanation = error.success && error.output.error !== ErrorCode.serviceBusy ? error.output : null;
+  return new ApiError(response.status, explanation, payload, retryAfterSecondsOf(response.headers.get('retry-after')));
+}
+
+/** A 403 that asks the person to confirm it is them. */
+const asksRecentSignIn = (refusal: ApiError) =>
+  refusal.status === 403 && refusal.body?.error === ErrorCode.recentSignInRequired;
+
+/**
+ * Same-origin JSON call whose response is parsed with the contract's schema. A call that needs a
+ * recent sign-in (403 `recent_sign_in_required`) asks the person through the handler the signed-in
+ * pages set, and is made once more when they confirmed: its caller sees only the second answer. When
+ * they did not, it fails with the 403, as answered.
+ */
+export async function apiRequest<TSchema extends v.GenericSchema>(
+  path: string,
+  {
+    method = 'GET',
+    body,
+    schema,
+    expectUnauthorized = false,
+    alsoUnauthorized = [],
+    askRecentSignIn = true,
+    signal,
+  }: RequestOptions<TSchema>,
+): Promise<v.InferOutput<TSchema>> {
+  const confirmationsBefore = confirmations;
+  let answer = await send(path, method, body, signal);
+  const handler = onRecentSignInRequired;
+  if (askRecentSignIn && handler && answer.response.status === 403) {
+    const refusal = apiErrorOf(answer);
+    if (asksRecentSignIn(refusal)) {
+      // Refused before a confirmation that came meanwhile (another call's dialog): no need to ask again.
+      const confirmed = confirmations !== confirmationsBefore || (await confirmRecentSignIn(handler, refusal));
+      if (!confirmed) throw refusal;
+      // Once only: a second refusal fails as answered, however it is worded.
+      answer = await send(path, method, body, signal);
+    }
+  }
+  const { response, payload } = answer;
   if (!response.ok) {
     if ((response.status === 401 || alsoUnauthorized.includes(response.status)) && !expectUnauthorized)
       onUnauthorized();
-    const error = v.safeParse(ErrorBody, payload);
-    // "Busy, try again in a moment" is no refusal of what was asked: every view words it as its own
-    // "please try again" (translated), as for a network failure, rather than the server's English.
-    const explanation = error.success && error.output.error !== ErrorCode.serviceBusy ? error.output : null;
-    throw new ApiError(response.status, explanation, payload, retryAfterSecondsOf(response.headers.get('retry-after')));
+    throw apiErrorOf(answer);
   }
   return v.parse(schema, payload);
 }

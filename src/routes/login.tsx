@@ -53,9 +53,13 @@ function LoginPage() {
       loginHint={search.login_hint}
       redirect={search.redirect}
       onSignedIn={onSignedIn}
-      // The second step leads to the same redirect afterwards.
-      onSecondFactorRequired={() =>
-        void router.navigate({ to: '/auth/second-step', search: { redirect: search.redirect } })
+      // The second step leads to the same redirect afterwards. The codes are always offered there;
+      // the ways of answering travel along only when they offer more (one of the account's passkeys).
+      onSecondFactorRequired={(methods) =>
+        void router.navigate({
+          to: '/auth/second-step',
+          search: { redirect: search.redirect, methods: methods.includes('passkey') ? methods : undefined },
+        })
       }
     />
   );

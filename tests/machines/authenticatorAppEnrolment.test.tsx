@@ -201,6 +201,7 @@ describeModel('authenticatorAppEnrolment', {
             status: 'success',
             authenticatorApp: { enabled, enabledAt: enabled ? '2026-11-20T08:30:00.000Z' : null },
             recoveryCodes: { remaining: enabled ? 10 : 0, createdAt: enabled ? '2026-11-20T08:30:00.000Z' : null },
+            requiredByTeam: null,
           }}
         />
       </TestI18n>

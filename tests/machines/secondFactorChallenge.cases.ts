@@ -1,9 +1,10 @@
-import type { SessionClaims } from '../../contract/auth';
+import type { SecondFactorMethod, SessionClaims } from '../../contract/auth';
 import type { SecondFactorSignedIn } from '../../contract/second-factor';
 import {
   type SecondFactorChallengeContext,
   SecondFactorRefusal,
 } from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+import { passkeyAssertion } from './signIn.cases';
 
 export const twoStepUser: SessionClaims = {
   sub: '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
@@ -22,6 +23,9 @@ export const passwordSignedIn: SecondFactorSignedIn = {
   redirect: null,
   accountCreated: false,
 };
+
+/** The ways of answering of an account with a passkey, as its sign-in's answer lists them. */
+export const allMethods: SecondFactorMethod[] = ['passkey', 'authenticatorApp', 'recoveryCode'];
 
 /** A recovery code as shown to the person: groups, dashes, any case. */
 export const recoveryCode = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-23';
@@ -52,5 +56,18 @@ export const secondFactorChallengeCases = {
     refused(new SecondFactorRefusal('rateLimited', 90)),
     refused(new SecondFactorRefusal('expired')),
     { type: 'xstate.error.actor.answerSecondFactor', error: new Error('network down'), actorId: 'answerSecondFactor' },
+  ],
+  'xstate.done.actor.askForPasskey': [
+    {
+      type: 'xstate.done.actor.askForPasskey',
+      output: { outcome: 'answered', response: passkeyAssertion },
+      actorId: 'askForPasskey',
+    },
+    { type: 'xstate.done.actor.askForPasskey', output: { outcome: 'cancelled' }, actorId: 'askForPasskey' },
+  ],
+  'xstate.error.actor.askForPasskey': [
+    // The waiting sign-in is gone (the options are refused), or the browser failed.
+    { type: 'xstate.error.actor.askForPasskey', error: new SecondFactorRefusal('expired'), actorId: 'askForPasskey' },
+    { type: 'xstate.error.actor.askForPasskey', error: new Error('browser failed'), actorId: 'askForPasskey' },
   ],
 } as const;

@@ -1,18 +1,31 @@
 import { fireEvent } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { PasskeyMessage } from '../../contract/passkeys';
 import { type SecondFactorAnswer, SecondFactorMessage } from '../../contract/second-factor';
 import {
   answerErrorOf,
+  type PasskeyAnswer,
   type SecondFactorChallengeContext,
   SecondFactorRefusal,
   secondFactorChallengeMachine,
 } from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
-import { answerSecondFactor } from '../../src/features/second-factor-challenge/second-factor-challenge.actors';
+import {
+  answerSecondFactor,
+  askForSecondFactorPasskey,
+} from '../../src/features/second-factor-challenge/second-factor-challenge.actors';
 import { SecondFactorChallengeView } from '../../src/features/second-factor-challenge/second-factor-challenge.view';
 import { TestI18n } from '../support/i18n';
-import { type Driver, describeModel } from '../support/model-based';
-import { passwordSignedIn, recoveryCode, secondFactorChallengeCases } from './secondFactorChallenge.cases';
+import { type Driver, describeModel, statePathOf } from '../support/model-based';
+import { allMethods, passwordSignedIn, recoveryCode, secondFactorChallengeCases } from './secondFactorChallenge.cases';
+import { passkeyAssertion } from './signIn.cases';
+
+// The browser's WebAuthn library, at the actors' edge only: the machine's tests inject their actors.
+const webAuthn = vi.hoisted(() => ({
+  startAuthentication: vi.fn(),
+  WebAuthnAbortService: { cancelCeremony: vi.fn() },
+}));
+vi.mock('@simplewebauthn/browser', () => webAuthn);
 
 type Machine = typeof secondFactorChallengeMachine;
 type Screen = Parameters<NonNullable<Parameters<typeof describeModel>[1]['states'][string]['view']>>[0];
@@ -29,6 +42,8 @@ const texts = {
   rateLimited: 'Too many attempts. You can try again in 2 minutes.',
   expired: 'This sign-in took too long. Please sign in again.',
   unavailable: 'We could not check your code right now. Please try again.',
+  passkeyRefused: 'This passkey was not recognised. Try another, or enter a code instead.',
+  passkeyFailed: 'We could not use a passkey right now. Try again, or enter a code instead.',
 };
 const errorTexts: Record<string, string> = {
   [SecondFactorMessage.codeRequired]: texts.codeRequired,
@@ -59,6 +74,14 @@ function expectForm(screen: Screen, snapshot: unknown) {
   expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', signInHref);
 }
 
+/** The passkey, offered first where the account has one. */
+function expectPasskeyOffered(screen: Screen) {
+  const button = screen.getByRole('button', { name: 'Use a passkey' });
+  expect(button).toBeEnabled();
+  // Before the code's field: the first choice.
+  expect(button.compareDocumentPosition(screen.getByRole('textbox'))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+}
+
 const changeCode: Driver<Machine> = async ({ screen, event, snapshot }) => {
   fireEvent.change(fieldOf(screen, snapshot), { target: { value: 'value' in event ? event.value : '' } });
 };
@@ -66,23 +89,54 @@ const changeCode: Driver<Machine> = async ({ screen, event, snapshot }) => {
 describeModel('secondFactorChallenge', {
   machine: secondFactorChallengeMachine,
   cases: secondFactorChallengeCases,
-  // What the person can tell apart: the state, the way of answering, and whether the code is sendable or refused.
+  input: { methods: allMethods },
+  // What the person can tell apart: the state, the way of answering, and where a code is typed
+  // whether it is sendable or refused (while a passkey is used, the code waits as it was).
   serializeState: (snapshot) => {
     const { method, code, codeError } = contextOf(snapshot);
+    const state = statePathOf(snapshot.value);
+    const typing = !/passkey/i.test(state);
     return JSON.stringify([
-      snapshot.value,
+      state,
       snapshot.status,
       method,
-      answerErrorOf(method, code) === null,
-      codeError !== null,
+      typing ? [answerErrorOf(method, code) === null, codeError !== null] : null,
     ]);
   },
   states: {
     enteringCode: {
       view: (screen, snapshot) => {
         expectForm(screen, snapshot);
+        expectPasskeyOffered(screen);
         expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
         expect(screen.queryByRole('alert')).toBeNull();
+      },
+    },
+    usingPasskey: {
+      machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+      view: (screen) => {
+        const button = screen.getByRole('button', { name: 'Waiting for your passkey…' });
+        expect(button).toBeDisabled();
+        expect(button).toHaveAttribute('aria-busy', 'true');
+        expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+      },
+    },
+    'usingPasskey.verifying': {
+      machine: (snapshot) => expect(snapshot.context.passkeyResponse).toEqual(passkeyAssertion),
+    },
+    passkeyRefused: {
+      machine: (snapshot) => expect(snapshot.context.passkeyResponse).toBeNull(),
+      view: (screen, snapshot) => {
+        expectForm(screen, snapshot);
+        expectPasskeyOffered(screen);
+        expect(screen.getByRole('alert')).toHaveTextContent(texts.passkeyRefused);
+      },
+    },
+    passkeyFailed: {
+      view: (screen, snapshot) => {
+        expectForm(screen, snapshot);
+        expectPasskeyOffered(screen);
+        expect(screen.getByRole('alert')).toHaveTextContent(texts.passkeyFailed);
       },
     },
     verifying: {
@@ -111,6 +165,7 @@ describeModel('secondFactorChallenge', {
         expectForm(screen, snapshot);
         expect(screen.getByRole('alert')).toHaveTextContent(texts.rateLimited);
         expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+        expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeDisabled();
       },
     },
     expired: {
@@ -139,6 +194,7 @@ describeModel('secondFactorChallenge', {
       user.click(screen.getByRole('button', { name: 'Use a recovery code instead' })),
     'user.useAuthenticatorApp': ({ user, screen }) =>
       user.click(screen.getByRole('button', { name: 'Use your authenticator app instead' })),
+    'user.usePasskey': ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Use a passkey' })),
   },
   render: (snapshot, send) => (
     <TestI18n>
@@ -162,6 +218,7 @@ function challenge(answers: Array<(answer: SecondFactorAnswer) => Promise<typeof
       actions: { completeSignIn: (_, signedIn) => calls.completeSignIn(signedIn) },
       delays: { retryAfter: 10 },
     }),
+    { input: { methods: ['authenticatorApp', 'recoveryCode'] } },
   ).start();
   return { actor, calls };
 }
@@ -180,7 +237,7 @@ describe('secondFactorChallenge machine', () => {
   });
 
   it('answers with a recovery code instead, and back, each time with an empty field', () => {
-    let [snapshot] = initialTransition(secondFactorChallengeMachine);
+    let [snapshot] = initialTransition(secondFactorChallengeMachine, {});
     [snapshot] = transition(secondFactorChallengeMachine, snapshot, { type: 'user.changeCode', value: '12' });
     [snapshot] = transition(secondFactorChallengeMachine, snapshot, { type: 'user.useRecoveryCode' });
     expect(snapshot.context).toMatchObject({ method: 'recoveryCode', code: '', codeError: null });
@@ -205,7 +262,7 @@ describe('secondFactorChallenge machine', () => {
     actor.send({ type: 'user.changeCode', value: '222222' });
     actor.send({ type: 'user.submit' });
     await waitFor(actor, (state) => state.status === 'done');
-    expect(calls.sent.map((answer) => answer.code)).toEqual(['111111', '222222']);
+    expect(calls.sent.map((answer) => ('code' in answer ? answer.code : null))).toEqual(['111111', '222222']);
   });
 
   it('waits out Retry-After before another code can be sent', async () => {
@@ -222,6 +279,112 @@ describe('secondFactorChallenge machine', () => {
     await waitFor(actor, (state) => state.matches('enteringCode'));
     expect(actor.getSnapshot().context.code).toBe('123456');
     expect(calls.sent).toHaveLength(1);
+  });
+});
+
+describe('secondFactorChallenge with a passkey', () => {
+  function withPasskey(ask: () => Promise<PasskeyAnswer>, answer: () => Promise<typeof passwordSignedIn>) {
+    const calls = { completeSignIn: vi.fn(), sent: [] as SecondFactorAnswer[] };
+    const actor = createActor(
+      secondFactorChallengeMachine.provide({
+        actors: {
+          askForPasskey: fromPromise(ask),
+          answerSecondFactor: fromPromise(async ({ input }) => {
+            calls.sent.push(input);
+            return answer();
+          }),
+        },
+        actions: { completeSignIn: (_, signedIn) => calls.completeSignIn(signedIn) },
+      }),
+      { input: { methods: allMethods } },
+    ).start();
+    return { actor, calls };
+  }
+
+  it('offers a passkey only where the sign-in’s answer listed one', () => {
+    const [withoutInput] = initialTransition(secondFactorChallengeMachine, {});
+    expect(withoutInput.context.passkeyOffered).toBe(false);
+    const [codesOnly] = initialTransition(secondFactorChallengeMachine, { methods: ['authenticatorApp'] });
+    expect(transition(secondFactorChallengeMachine, codesOnly, { type: 'user.usePasskey' })[0].value).toBe(
+      'enteringCode',
+    );
+  });
+
+  it('answers with the passkey the browser gives, and hands the sign-in to the app', async () => {
+    const { actor, calls } = withPasskey(
+      async () => ({ outcome: 'answered', response: passkeyAssertion }),
+      async () => passwordSignedIn,
+    );
+    actor.send({ type: 'user.usePasskey' });
+    await waitFor(actor, (state) => state.status === 'done');
+    expect(calls.sent).toEqual([{ method: 'passkey', response: passkeyAssertion }]);
+    expect(calls.completeSignIn).toHaveBeenCalledExactlyOnceWith(passwordSignedIn);
+  });
+
+  it('goes back quietly when the browser’s dialog is closed, the code as it was', async () => {
+    const { actor, calls } = withPasskey(
+      async () => ({ outcome: 'cancelled' }),
+      async () => passwordSignedIn,
+    );
+    actor.send({ type: 'user.changeCode', value: '12' });
+    actor.send({ type: 'user.usePasskey' });
+    await waitFor(actor, (state) => state.matches('enteringCode'));
+    expect(actor.getSnapshot().context).toMatchObject({ code: '12', codeError: null });
+    expect(calls.sent).toEqual([]);
+  });
+
+  it('says so when the server does not recognise the passkey, and a code can be typed', async () => {
+    const { actor } = withPasskey(
+      async () => ({ outcome: 'answered', response: passkeyAssertion }),
+      async () => {
+        throw new SecondFactorRefusal('invalidCode');
+      },
+    );
+    actor.send({ type: 'user.usePasskey' });
+    await waitFor(actor, (state) => state.matches('passkeyRefused'));
+    expect(actor.getSnapshot().context.passkeyResponse).toBeNull();
+    actor.send({ type: 'user.changeCode', value: '123456' });
+    expect(actor.getSnapshot().value).toBe('enteringCode');
+  });
+});
+
+describe('askForSecondFactorPasskey (the options and the browser’s dialog)', () => {
+  const options = { challenge: 'Y2hhbGxlbmdl', allowCredentials: [{ id: 'Y3JlZGVudGlhbC0x', type: 'public-key' }] };
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    webAuthn.startAuthentication.mockReset();
+  });
+
+  function asking(status: number, body: unknown) {
+    const fetchStub = vi.fn(
+      async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    const actor = createActor(askForSecondFactorPasskey).start();
+    const outcome = new Promise<unknown>((resolve) => {
+      actor.subscribe({ complete: () => resolve(actor.getSnapshot().output), error: (error) => resolve(error) });
+    });
+    return { fetchStub, outcome };
+  }
+
+  it('asks the browser with the waiting sign-in’s passkeys', async () => {
+    webAuthn.startAuthentication.mockResolvedValue(passkeyAssertion);
+    const { fetchStub, outcome } = asking(200, options);
+    expect(await outcome).toEqual({ outcome: 'answered', response: passkeyAssertion });
+    expect(fetchStub).toHaveBeenCalledWith(
+      '/api/auth/second-factor/passkey-options',
+      expect.objectContaining({ method: 'POST' }),
+    );
+    expect(webAuthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: options });
+  });
+
+  it('takes a closed dialog for no answer, and a gone sign-in for expired', async () => {
+    webAuthn.startAuthentication.mockRejectedValue(Object.assign(new Error('closed'), { name: 'NotAllowedError' }));
+    expect(await asking(200, options).outcome).toEqual({ outcome: 'cancelled' });
+    const gone = await asking(400, { error: 'second_factor_expired', message: SecondFactorMessage.challengeExpired })
+      .outcome;
+    expect(gone).toMatchObject({ failure: 'expired' });
   });
 });
 
@@ -259,6 +422,7 @@ describe('answerSecondFactor (the API call)', () => {
     [400, { error: 'invalid_code', message: SecondFactorMessage.codeInvalid }, {}, 'invalidCode', null],
     [429, { error: 'rate_limited', message: 'Too many attempts.' }, { 'retry-after': '240' }, 'rateLimited', 240],
     [400, { error: 'second_factor_expired', message: SecondFactorMessage.challengeExpired }, {}, 'expired', null],
+    [400, { error: 'passkey_refused', message: PasskeyMessage.notRecognised }, {}, 'invalidCode', null],
     [503, { error: 'service_busy', message: 'Busy.' }, { 'retry-after': '1' }, 'unavailable', null],
   ] as const)('turns a %i %j into the machine’s refusal', async (status, body, headers, failure, retryAfter) => {
     const { actor } = answering(status, body, headers);

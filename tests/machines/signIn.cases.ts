@@ -1,5 +1,10 @@
 import type { SessionClaims } from '../../contract/auth';
-import { type SignInContext, SignInError } from '../../machines/signIn/signIn.machine';
+import {
+  type PasskeyAssertion,
+  PasskeySignInError,
+  type SignInContext,
+  SignInError,
+} from '../../machines/signIn/signIn.machine';
 
 /** Sample events for generating the sign-in machine's paths. */
 export const sampleClaims: SessionClaims = {
@@ -11,6 +16,26 @@ export const sampleClaims: SessionClaims = {
   role: 'user',
   idp: 'password',
 };
+
+/** What a browser's passkey dialog answers (opaque to the portal's client: the server verifies it). */
+export const passkeyAssertion: PasskeyAssertion = {
+  id: 'Y3JlZGVudGlhbC0x',
+  rawId: 'Y3JlZGVudGlhbC0x',
+  type: 'public-key',
+  response: {
+    clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0',
+    authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4',
+    signature: 'MEUCIQDd',
+    userHandle: 'dXNlci0x',
+  },
+  clientExtensionResults: {},
+};
+
+const answered = (actorId: string) => ({
+  type: `xstate.done.actor.${actorId}`,
+  output: { outcome: 'answered', response: passkeyAssertion },
+  actorId,
+});
 
 export const signInCases = {
   // A person can only change a field to something other than what it holds.
@@ -26,7 +51,7 @@ export const signInCases = {
     { type: 'xstate.done.actor.signIn', output: { outcome: 'signedIn', user: sampleClaims }, actorId: 'signIn' },
     {
       type: 'xstate.done.actor.signIn',
-      output: { outcome: 'secondFactorRequired', methods: ['authenticatorApp', 'recoveryCode'] },
+      output: { outcome: 'secondFactorRequired', methods: ['passkey', 'authenticatorApp', 'recoveryCode'] },
       actorId: 'signIn',
     },
   ],
@@ -34,5 +59,33 @@ export const signInCases = {
     { type: 'xstate.error.actor.signIn', error: new SignInError('invalidCredentials'), actorId: 'signIn' },
     { type: 'xstate.error.actor.signIn', error: new SignInError('rateLimited'), actorId: 'signIn' },
     { type: 'xstate.error.actor.signIn', error: new Error('network down'), actorId: 'signIn' },
+  ],
+  // The e-mail field's suggestions answer only when a passkey is chosen (else they wait, or end unseen).
+  'xstate.done.actor.passkeyAutofill': [answered('passkeyAutofill')],
+  'xstate.done.actor.askForPasskey': [
+    answered('askForPasskey'),
+    { type: 'xstate.done.actor.askForPasskey', output: { outcome: 'cancelled' }, actorId: 'askForPasskey' },
+  ],
+  'xstate.error.actor.askForPasskey': [
+    { type: 'xstate.error.actor.askForPasskey', error: new Error('network down'), actorId: 'askForPasskey' },
+  ],
+  'xstate.done.actor.signInWithPasskey': [
+    {
+      type: 'xstate.done.actor.signInWithPasskey',
+      output: { outcome: 'signedIn', user: { ...sampleClaims, idp: 'passkey' } },
+      actorId: 'signInWithPasskey',
+    },
+  ],
+  'xstate.error.actor.signInWithPasskey': [
+    {
+      type: 'xstate.error.actor.signInWithPasskey',
+      error: new PasskeySignInError('notRecognised'),
+      actorId: 'signInWithPasskey',
+    },
+    {
+      type: 'xstate.error.actor.signInWithPasskey',
+      error: new PasskeySignInError('rateLimited'),
+      actorId: 'signInWithPasskey',
+    },
   ],
 } as const;

@@ -1,5 +1,10 @@
+import type { SnapshotFrom } from 'xstate';
 import { TeamMessage } from '../../contract/teams';
-import { TeamChangeRefused, type TeamMembershipContext } from '../../machines/teamMembership/teamMembership.machine';
+import {
+  TeamChangeRefused,
+  type TeamMembershipContext,
+  type teamMembershipMachine,
+} from '../../machines/teamMembership/teamMembership.machine';
 import { aTeamMember } from '../support/team-fixtures';
 
 const ada = aTeamMember();
@@ -22,6 +27,13 @@ export const teamMembershipCases = {
     ['Southwind', '']
       .filter((value) => value !== context.teamNameDraft)
       .map((value) => ({ type: 'user.changeTeamName' as const, value })),
+  // The checkbox turns the rule around: on a team without it (the fixture's), except right after it was set.
+  'user.setSecondFactorRule': (snapshot: SnapshotFrom<typeof teamMembershipMachine>) => [
+    {
+      type: 'user.setSecondFactorRule' as const,
+      required: !(snapshot.matches('secondFactorRuleSet') && snapshot.context.secondFactorRequired),
+    },
+  ],
   'xstate.done.actor.addMember': [
     { type: 'xstate.done.actor.addMember', output: { success: true, outcome: 'invited' }, actorId: 'addMember' },
   ],
@@ -64,6 +76,16 @@ export const teamMembershipCases = {
       type: 'xstate.error.actor.renameTeam',
       error: new TeamChangeRefused('Renaming is paused for maintenance.'),
       actorId: 'renameTeam',
+    },
+  ],
+  'xstate.done.actor.setSecondFactorRule': [
+    { type: 'xstate.done.actor.setSecondFactorRule', actorId: 'setSecondFactorRule' },
+  ],
+  'xstate.error.actor.setSecondFactorRule': [
+    {
+      type: 'xstate.error.actor.setSecondFactorRule',
+      error: new TeamChangeRefused(TeamMessage.onlyOwnerSetsRule),
+      actorId: 'setSecondFactorRule',
     },
   ],
 } as const;

@@ -23,6 +23,8 @@ const nameStates = ['renaming', 'savingTeamName', 'renameFailed'];
 
 // biome-ignore lint/suspicious/noExplicitAny: recognisers see any machine's snapshot
 const failureText = (snapshot: any) => snapshot.context.failure?.message ?? unavailable;
+const ruleCheckbox = () =>
+  screen.getByRole<HTMLInputElement>('checkbox', { name: 'Members must use two-step sign-in' });
 
 describeModel('teamMembership', {
   machine: teamMembershipMachine,
@@ -48,6 +50,8 @@ describeModel('teamMembership', {
         expect(screen.getByRole('button', { name: 'Add a member' })).toBeEnabled();
         expect(screen.getByRole('button', { name: 'Remove ada@example.com' })).toBeEnabled();
         expect(screen.getByRole('status')).toBeEmptyDOMElement();
+        expect(ruleCheckbox()).not.toBeChecked();
+        expect(ruleCheckbox()).toBeEnabled();
       },
     },
     adding: {
@@ -59,6 +63,7 @@ describeModel('teamMembership', {
           expect(screen.getByText('The E-Mail address provided is invalid')).toBeVisible();
         // Nothing else starts while the form is open.
         expect(screen.getByRole('button', { name: 'Remove ada@example.com' })).toBeDisabled();
+        expect(ruleCheckbox()).toBeDisabled();
       },
     },
     submittingMember: {
@@ -166,6 +171,35 @@ describeModel('teamMembership', {
         expect(screen.getByRole('button', { name: 'Rename team' })).toBeEnabled();
       },
     },
+    settingSecondFactorRule: {
+      machine: (snapshot) => expect(snapshot.context.secondFactorRequired).not.toBeNull(),
+      // The value asked for, busy; still focusable (aria-disabled), so the focus stays on it.
+      view: (_, snapshot) => {
+        const checkbox = ruleCheckbox();
+        expect(checkbox.checked).toBe(snapshot.context.secondFactorRequired);
+        expect(checkbox).toHaveAttribute('aria-busy', 'true');
+        expect(checkbox).toHaveAttribute('aria-disabled', 'true');
+        expect(checkbox).toBeEnabled();
+      },
+    },
+    secondFactorRuleSet: {
+      view: (screen, snapshot) => {
+        const required = snapshot.context.secondFactorRequired;
+        expect(screen.getByRole('status')).toHaveTextContent(
+          required ? 'Members must now use two-step sign-in.' : 'Members no longer have to use two-step sign-in.',
+        );
+        expect(ruleCheckbox().checked).toBe(required);
+        expect(ruleCheckbox()).not.toHaveAttribute('aria-busy', 'true');
+      },
+    },
+    secondFactorRuleFailed: {
+      view: (screen) => {
+        expect(screen.getByRole('alert')).toHaveTextContent(TeamMessage.onlyOwnerSetsRule);
+        // The team as read: the rule did not change.
+        expect(ruleCheckbox()).not.toBeChecked();
+        expect(ruleCheckbox()).toBeEnabled();
+      },
+    },
   },
   drivers: {
     'user.startAdding': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Add a member' })),
@@ -187,6 +221,7 @@ describeModel('teamMembership', {
       fireEvent.change(screen.getByLabelText('Team name'), { target: { value: 'value' in event ? event.value : '' } });
     },
     'user.saveTeamName': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Save name' })),
+    'user.setSecondFactorRule': async ({ user }) => user.click(ruleCheckbox()),
     'user.dismiss': async ({ user, screen, snapshot }) =>
       user.click(
         screen.getByRole('button', {
@@ -200,6 +235,7 @@ describeModel('teamMembership', {
         snapshot={snapshot}
         send={send}
         team={aTeam()}
+        viewerIsOwner
         search=""
         onSearchChange={vi.fn()}
         sort={defaultMemberSort}
@@ -290,6 +326,26 @@ describe('teamMembership machine', () => {
     await waitFor(actor, (state) => state.matches('roleChanged'));
     expect(calls).toEqual([{ teamId: 7, userid: adaChoice.userid, role: 'admin' }]);
   });
+
+  it('sets the two-step rule under the subscription, and tells the screen the team changed', async () => {
+    const calls: unknown[] = [];
+    const teamChanged = vi.fn();
+    const actor = createActor(
+      teamMembershipMachine.provide({
+        actors: {
+          setSecondFactorRule: fromPromise(async ({ input: request }) => {
+            calls.push(request);
+          }),
+        },
+        actions: { teamChanged },
+      }),
+      { input },
+    ).start();
+    actor.send({ type: 'user.setSecondFactorRule', required: true });
+    await waitFor(actor, (state) => state.matches('secondFactorRuleSet'));
+    expect(calls).toEqual([{ referenceId: 'teams-1', request: { required: true } }]);
+    expect(teamChanged).toHaveBeenCalledOnce();
+  });
 });
 
 describe('teamMembership view', () => {
@@ -310,6 +366,7 @@ describe('teamMembership view', () => {
           snapshot={snapshot}
           send={vi.fn()}
           team={aTeam()}
+          viewerIsOwner
           search=""
           onSearchChange={vi.fn()}
           sort={defaultMemberSort}

@@ -145,11 +145,13 @@ describe('the dashboard', () => {
       'GET /api/account/linkedDevices': { status: 200, body: { devices: [], deviceLimit: 5 } },
       'GET /api/account/sessions': { status: 200, body: { sessions: [] } },
       'GET /api/account/linked-sign-ins': { status: 200, body: { passwordSet: true, linkedSignIns: [] } },
+      'GET /api/account/passkeys': { status: 200, body: { passkeys: [] } },
       'GET /api/account/second-factor': {
         status: 200,
         body: {
           authenticatorApp: { enabled: false, enabledAt: null },
           recoveryCodes: { remaining: 0, createdAt: null },
+          requiredByTeam: null,
         },
       },
       'PUT /api/password': (body) =>

@@ -14,11 +14,12 @@ export function aTeamMember(overrides: Partial<TeamMember> = {}): TeamMember {
     dateGenerated: '2026-10-05T09:00:00.000Z',
     usageBytesThisPeriod: 1536,
     usedGB: 0,
+    secondFactor: false,
     ...overrides,
   };
 }
 
-/** The owner, an admin and a user. */
+/** The owner (with two-step sign-in on), a user and an admin (both without). */
 export function someTeamMembers(): TeamMember[] {
   return [
     aTeamMember({
@@ -31,6 +32,7 @@ export function someTeamMembers(): TeamMember[] {
       dateGenerated: '2026-09-01T09:00:00.000Z',
       usageBytesThisPeriod: 5 * 1024 ** 3,
       usedGB: 5,
+      secondFactor: true,
     }),
     aTeamMember(),
     aTeamMember({
@@ -69,6 +71,7 @@ export function aTeam(overrides: Partial<Team> = {}): Team {
     seatsInUse: 4,
     seats: 5,
     maxMembers: null,
+    requireSecondFactor: false,
     ...overrides,
   };
 }

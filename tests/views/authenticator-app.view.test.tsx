@@ -1,12 +1,18 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialTransition, transition } from 'xstate';
+import type { SecondFactorStatus } from '../../contract/second-factor';
 import { authenticatorAppEnrolmentMachine } from '../../machines/authenticatorAppEnrolment/authenticatorAppEnrolment.machine';
 import {
   AuthenticatorAppView,
   keyInBlocks,
   type SecondFactorStatusRead,
 } from '../../src/features/authenticator-app/authenticator-app.view';
+import { SecondFactorRequiredBanner } from '../../src/features/authenticator-app/second-factor-required-banner.screen';
+import { SecondFactorRequiredBannerView } from '../../src/features/authenticator-app/second-factor-required-banner.view';
 import { recoveryCodes, setup } from '../machines/authenticatorAppEnrolment.cases';
 import { TestI18n } from '../support/i18n';
 
@@ -16,11 +22,13 @@ const on: SecondFactorStatusRead = {
   status: 'success',
   authenticatorApp: { enabled: true, enabledAt: '2026-11-20T08:30:00.000Z' },
   recoveryCodes: { remaining: 7, createdAt: '2026-11-20T08:30:00.000Z' },
+  requiredByTeam: null,
 };
 const off: SecondFactorStatusRead = {
   status: 'success',
   authenticatorApp: { enabled: false, enabledAt: null },
   recoveryCodes: { remaining: 0, createdAt: null },
+  requiredByTeam: null,
 };
 
 function view(snapshot: typeof idle, read: SecondFactorStatusRead) {
@@ -91,5 +99,91 @@ describe('AuthenticatorAppView', () => {
     const field = screen.getByLabelText('Code from your authenticator app');
     expect(field).toHaveFocus();
     expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+  });
+});
+
+/** axe-core on what was rendered: WCAG A and AA (no colour contrast: jsdom has no layout), and whole-page rules off. */
+async function expectNoAxeViolations(container: Element) {
+  const results = await axe.run(container, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    rules: {
+      'color-contrast': { enabled: false },
+      region: { enabled: false },
+      'landmark-one-main': { enabled: false },
+      'page-has-heading-one': { enabled: false },
+    },
+  });
+  expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+}
+
+describe('a team that requires two-step sign-in', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is named on the card while the app is off, above the way to set it up', async () => {
+    const { container } = render(view(idle, { ...off, requiredByTeam: 'Northwind' }));
+    expect(screen.getByRole('region', { name: 'Two-step sign-in' })).toHaveTextContent(
+      'Northwind requires two-step sign-in. Set up an authenticator app to reach the team’s pages.',
+    );
+    expect(screen.getByRole('button', { name: 'Set up an authenticator app' })).toBeEnabled();
+    await expectNoAxeViolations(container);
+  });
+
+  it('is not named once the app is on', () => {
+    render(view(idle, { ...on, requiredByTeam: 'Northwind' }));
+    expect(screen.queryByText(/requires two-step sign-in/)).toBeNull();
+  });
+
+  it('has a banner that says so and links to the account page’s two-step section', async () => {
+    const user = userEvent.setup();
+    const onNavigate = vi.fn();
+    const { container } = render(
+      <TestI18n>
+        <SecondFactorRequiredBannerView team="Northwind" onNavigate={onNavigate} />
+      </TestI18n>,
+    );
+    expect(screen.getByText(/requires two-step sign-in/).closest('p')).toHaveTextContent(
+      'Northwind requires two-step sign-in. Set it up now.',
+    );
+    const link = screen.getByRole('link', { name: 'Set it up now.' });
+    expect(link).toHaveAttribute('href', '/account#two-step-sign-in');
+    await user.click(link);
+    expect(onNavigate).toHaveBeenCalledWith('/account#two-step-sign-in');
+    await expectNoAxeViolations(container);
+  });
+
+  /** The banner's screen with GET /api/account/second-factor answering `status`. */
+  function renderBanner(status: SecondFactorStatus) {
+    const fetchStub = vi.fn(
+      async () =>
+        new Response(JSON.stringify(status), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <TestI18n>
+          <SecondFactorRequiredBanner onNavigate={vi.fn()} />
+          <p>The page</p>
+        </TestI18n>
+      </QueryClientProvider>,
+    );
+    return fetchStub;
+  }
+
+  it('shows the banner from the account’s two-step status when it names a team', async () => {
+    const fetchStub = renderBanner({ ...off, requiredByTeam: 'Northwind' } as SecondFactorStatus);
+    expect(await screen.findByRole('link', { name: 'Set it up now.' })).toBeVisible();
+    expect(fetchStub).toHaveBeenCalledOnce();
+    expect(String(fetchStub.mock.calls[0]?.at(0))).toBe('/api/account/second-factor');
+  });
+
+  it('shows no banner when no team requires it', async () => {
+    const fetchStub = renderBanner({ ...off, requiredByTeam: null } as SecondFactorStatus);
+    await vi.waitFor(() => expect(fetchStub).toHaveBeenCalledOnce());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole('link', { name: 'Set it up now.' })).toBeNull();
+    expect(screen.getByText('The page')).toBeVisible();
   });
 });

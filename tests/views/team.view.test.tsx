@@ -1,29 +1,66 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { initialTransition } from 'xstate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initialTransition, transition } from 'xstate';
+import type { AccountUser } from '../../contract/account';
+import { SecondFactorMessage } from '../../contract/second-factor';
 import type { AuditEvent, Team, TeamMember } from '../../contract/teams';
-import { teamMembershipMachine } from '../../machines/teamMembership/teamMembership.machine';
+import { type TeamMembershipEvent, teamMembershipMachine } from '../../machines/teamMembership/teamMembership.machine';
 import { type AuditFilterValues, AuditLogView } from '../../src/features/team/audit-log.view';
 import { csvCell, membersCsv, toCsv } from '../../src/features/team/members-csv';
 import { defaultMemberSort, type MemberSort } from '../../src/features/team/members-table';
+import { TeamSecondFactorGate } from '../../src/features/team/second-factor-required.screen';
+import { TeamSecondFactorRequiredView } from '../../src/features/team/second-factor-required.view';
+import { secondFactorSetupRequiredOf, teamQueryKey } from '../../src/features/team/team.queries';
 import { TeamView } from '../../src/features/team/team.view';
+import { ApiError } from '../../src/lib/api-client';
+import { accountUserQuery } from '../../src/lib/queries';
+import { anAccount, aSubscription } from '../support/fixtures';
 import { TestI18n } from '../support/i18n';
 import { anAuditEvent, anAuditPage, aTeam, aTeamMember } from '../support/team-fixtures';
 
 const [idle] = initialTransition(teamMembershipMachine, { referenceId: 'teams-1', teamId: 7 });
 
+/** axe-core on what was rendered: WCAG A and AA (no colour contrast: jsdom has no layout), and whole-page rules off. */
+async function expectNoAxeViolations(container: Element) {
+  const results = await axe.run(container, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    rules: {
+      'color-contrast': { enabled: false },
+      region: { enabled: false },
+      'landmark-one-main': { enabled: false },
+      'page-has-heading-one': { enabled: false },
+    },
+  });
+  expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+}
+
 /** The view with the screen's search and sort kept in state, as the screen keeps them. */
-function TeamWithTable({ team, onDownloadCsv }: { team: Team; onDownloadCsv: (members: TeamMember[]) => void }) {
+function TeamWithTable({
+  team,
+  onDownloadCsv,
+  viewerIsOwner = true,
+  snapshot = idle,
+  send = vi.fn(),
+}: {
+  team: Team;
+  onDownloadCsv: (members: TeamMember[]) => void;
+  viewerIsOwner?: boolean;
+  snapshot?: typeof idle;
+  send?: (event: TeamMembershipEvent) => void;
+}) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<MemberSort>(defaultMemberSort);
   return (
     <TestI18n>
       <TeamView
-        snapshot={idle}
-        send={vi.fn()}
+        snapshot={snapshot}
+        send={send}
         team={team}
+        viewerIsOwner={viewerIsOwner}
         search={search}
         onSearchChange={setSearch}
         sort={sort}
@@ -153,7 +190,7 @@ describe('members CSV', () => {
     expect(csvCell(1536)).toBe('1536');
   });
 
-  it('writes the members as shown: name, e-mail, role, ISO day, bytes', () => {
+  it('writes the members as shown: name, e-mail, role, two-step sign-in, ISO day, bytes', () => {
     const csv = membersCsv(
       [
         aTeamMember({ firstName: '=cmd', lastName: 'Smith, Jr.' }),
@@ -163,16 +200,18 @@ describe('members CSV', () => {
         name: 'Name',
         email: 'E-mail',
         role: 'Role',
+        secondFactor: 'Two-step sign-in',
         dateAdded: 'Date added',
         dataUsed: 'Data used this period (bytes)',
         roleOf: (member) => (member.role === 'admin' ? 'Admin' : 'User'),
+        secondFactorOf: (member) => (member.secondFactor ? 'On' : 'Off'),
       },
     );
     expect(csv).toBe(
       [
-        'Name,E-mail,Role,Date added,Data used this period (bytes)',
-        `"'=cmd Smith, Jr.",ada@example.com,User,2026-10-05,1536`,
-        ',b@example.com,User,2026-10-05,1536',
+        'Name,E-mail,Role,Two-step sign-in,Date added,Data used this period (bytes)',
+        `"'=cmd Smith, Jr.",ada@example.com,User,Off,2026-10-05,1536`,
+        ',b@example.com,User,Off,2026-10-05,1536',
         '',
       ].join('\r\n'),
     );
@@ -270,5 +309,233 @@ describe('audit log view', () => {
     expect(link).toHaveAttribute('href', '/api/subscription/teams-1/team/audit.csv?kind=roleChanged');
     expect(link).toHaveAttribute('download');
     expect(screen.getByRole('button', { name: 'Next page' })).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+describe('team view: the two-step sign-in rule', () => {
+  const ruleCheckbox = () =>
+    screen.getByRole<HTMLInputElement>('checkbox', { name: 'Members must use two-step sign-in' });
+
+  it('gives the owner a checkbox, explained, that asks for the rule turned around', async () => {
+    const user = userEvent.setup();
+    const send = vi.fn();
+    const { container } = render(<TeamWithTable team={aTeam()} onDownloadCsv={vi.fn()} send={send} />);
+    expect(screen.getByRole('region', { name: 'Two-step sign-in' })).toBeVisible();
+    expect(ruleCheckbox()).not.toBeChecked();
+    expect(ruleCheckbox()).toHaveAccessibleDescription(
+      'Members without an authenticator app are asked to set one up before they reach the team’s pages.',
+    );
+    expect(screen.getByText('2 members have not turned on two-step sign-in.')).toBeVisible();
+    // By keyboard alone: Space on the focused checkbox.
+    ruleCheckbox().focus();
+    await user.keyboard(' ');
+    expect(send).toHaveBeenLastCalledWith({ type: 'user.setSecondFactorRule', required: true });
+    await expectNoAxeViolations(container);
+  });
+
+  it('turns a rule that is on off', async () => {
+    const user = userEvent.setup();
+    const send = vi.fn();
+    render(<TeamWithTable team={aTeam({ requireSecondFactor: true })} onDownloadCsv={vi.fn()} send={send} />);
+    expect(ruleCheckbox()).toBeChecked();
+    await user.click(ruleCheckbox());
+    expect(send).toHaveBeenLastCalledWith({ type: 'user.setSecondFactorRule', required: false });
+  });
+
+  it('keeps the focus on the checkbox while it is saved, and sends nothing more meanwhile', async () => {
+    const user = userEvent.setup();
+    const send = vi.fn();
+    const [saving] = transition(teamMembershipMachine, idle, { type: 'user.setSecondFactorRule', required: true });
+    const { rerender } = render(<TeamWithTable team={aTeam()} onDownloadCsv={vi.fn()} send={send} />);
+    ruleCheckbox().focus();
+    rerender(<TeamWithTable team={aTeam()} onDownloadCsv={vi.fn()} send={send} snapshot={saving} />);
+    expect(ruleCheckbox()).toHaveFocus();
+    expect(ruleCheckbox()).toBeChecked();
+    expect(ruleCheckbox()).toHaveAttribute('aria-busy', 'true');
+    await user.click(ruleCheckbox());
+    expect(send).not.toHaveBeenCalled();
+    expect(ruleCheckbox()).toBeChecked();
+  });
+
+  it('says why the server refused, in the section', () => {
+    let [snapshot] = transition(teamMembershipMachine, idle, { type: 'user.setSecondFactorRule', required: true });
+    [snapshot] = transition(teamMembershipMachine, snapshot, {
+      type: 'xstate.error.actor.setSecondFactorRule',
+      error: new Error('network down'),
+      actorId: 'setSecondFactorRule',
+    } as never);
+    render(<TeamWithTable team={aTeam()} onDownloadCsv={vi.fn()} snapshot={snapshot} />);
+    expect(within(screen.getByRole('region', { name: 'Two-step sign-in' })).getByRole('alert')).toHaveTextContent(
+      'We could not change the team right now. Please try again later.',
+    );
+  });
+
+  it('shows an admin who is not the owner the rule read-only', async () => {
+    const { container, unmount } = render(
+      <TeamWithTable team={aTeam({ requireSecondFactor: true })} onDownloadCsv={vi.fn()} viewerIsOwner={false} />,
+    );
+    const section = screen.getByRole('region', { name: 'Two-step sign-in' });
+    expect(within(section).queryByRole('checkbox')).toBeNull();
+    expect(section).toHaveTextContent('Members must use two-step sign-in.');
+    expect(section).toHaveTextContent('Only the owner of the subscription can change this.');
+    await expectNoAxeViolations(container);
+    unmount();
+    render(<TeamWithTable team={aTeam()} onDownloadCsv={vi.fn()} viewerIsOwner={false} />);
+    expect(screen.getByRole('region', { name: 'Two-step sign-in' })).toHaveTextContent(
+      'Members do not have to use two-step sign-in.',
+    );
+  });
+});
+
+describe('team view: the members’ two-step sign-in', () => {
+  it('says On or Off in words in its own column, sortable', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<TeamWithTable team={aTeam()} onDownloadCsv={vi.fn()} />);
+    const table = screen.getByRole('table', { name: 'Members of the team' });
+    expect(within(table).getByRole('columnheader', { name: /^Two-step sign-in/ })).toHaveAttribute('aria-sort', 'none');
+    const cellOf = (email: RegExp) => {
+      const row = screen.getByRole('row', { name: email });
+      const column = within(table)
+        .getAllByRole('columnheader')
+        .findIndex((header) => header.textContent?.startsWith('Two-step sign-in'));
+      return within(row).getAllByRole('cell')[column];
+    };
+    expect(cellOf(/owner@example\.com/)).toHaveTextContent(/^On$/);
+    expect(cellOf(/ada@example\.com/)).toHaveTextContent(/^Off$/);
+    expect(cellOf(/bob@example\.com/)).toHaveTextContent(/^Off$/);
+
+    await user.click(screen.getByRole('button', { name: /^Two-step sign-in/ }));
+    expect(emailsShown()).toEqual(['ada@example.com', 'bob@example.com', 'owner@example.com']);
+    await user.click(screen.getByRole('button', { name: /^Two-step sign-in/ }));
+    expect(emailsShown()).toEqual(['owner@example.com', 'bob@example.com', 'ada@example.com']);
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe('audit log view: the two-step sign-in rule', () => {
+  it('says whether the owner required it or stopped requiring it', () => {
+    renderAuditLog([
+      anAuditEvent({ id: 1, kind: 'secondFactorRuleChanged', subject: 'Northwind', details: { required: true } }),
+      anAuditEvent({ id: 2, kind: 'secondFactorRuleChanged', subject: 'Northwind', details: { required: false } }),
+    ]);
+    const rows = within(screen.getByRole('table', { name: 'Changes to the team' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows[0]).toHaveTextContent('Required members to use two-step sign-in');
+    expect(rows[1]).toHaveTextContent('Stopped requiring members to use two-step sign-in');
+    expect(screen.getByRole('option', { name: 'Two-step sign-in rule changed' })).toBeInTheDocument();
+  });
+});
+
+const setupRequired = () =>
+  new ApiError(403, { error: 'second_factor_setup_required', message: SecondFactorMessage.setupRequired });
+
+describe('a team that requires two-step sign-in of a member without it', () => {
+  it('is told by the team query’s 403, and by nothing else', () => {
+    expect(secondFactorSetupRequiredOf(setupRequired())).toBe(SecondFactorMessage.setupRequired);
+    expect(secondFactorSetupRequiredOf(new ApiError(403, { error: 'forbidden', message: 'No.' }))).toBeNull();
+    expect(secondFactorSetupRequiredOf(new ApiError(500, null))).toBeNull();
+    expect(secondFactorSetupRequiredOf(new Error('network down'))).toBeNull();
+    expect(secondFactorSetupRequiredOf(null)).toBeNull();
+  });
+
+  it('shows the screen: its heading (focused), the server’s explanation and the way to set it up', async () => {
+    const user = userEvent.setup();
+    const onNavigate = vi.fn();
+    const { container } = render(
+      <TestI18n>
+        <TeamSecondFactorRequiredView message={SecondFactorMessage.setupRequired} onNavigate={onNavigate} />
+      </TestI18n>,
+    );
+    const heading = screen.getByRole('heading', { level: 1, name: 'Your team requires two-step sign-in' });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText(SecondFactorMessage.setupRequired)).toBeVisible();
+    const link = screen.getByRole('link', { name: 'Set up two-step sign-in' });
+    expect(link).toHaveAttribute('href', '/account#two-step-sign-in');
+    await user.click(link);
+    expect(onNavigate).toHaveBeenCalledWith('/account#two-step-sign-in');
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe('TeamSecondFactorGate', () => {
+  const admin = { sub: 'admin-id', email: 'admin@example.com' };
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** The page behind the gate, with the team's read answered as given. */
+  function renderGate(teamAnswer: { status: number; body: unknown }) {
+    const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
+      const path = String(input);
+      const answer = path === '/api/subscription/teams-1/team' ? teamAnswer : { status: 404, body: {} };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    const account: AccountUser = anAccount(admin, [
+      aSubscription({ referenceId: 'teams-1', type: 'teams', team: { teamId: 7, name: 'Northwind', role: 'admin' } }),
+    ]);
+    queryClient.setQueryData(accountUserQuery.queryKey, account);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <TestI18n>
+          <TeamSecondFactorGate referenceId="teams-1" onNavigate={vi.fn()}>
+            <p>The subscription’s page</p>
+          </TeamSecondFactorGate>
+        </TestI18n>
+      </QueryClientProvider>,
+    );
+    return { fetchStub, queryClient };
+  }
+
+  it('shows the page while the team is read, then the screen in its place when the read is refused so', async () => {
+    const { fetchStub } = renderGate({
+      status: 403,
+      body: { error: 'second_factor_setup_required', message: SecondFactorMessage.setupRequired },
+    });
+    expect(screen.getByText('The subscription’s page')).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your team requires two-step sign-in' })).toHaveFocus();
+    expect(screen.queryByText('The subscription’s page')).toBeNull();
+    // The team's own read, asked once; nothing else was asked.
+    expect(fetchStub.mock.calls.map(([path]) => String(path))).toEqual(['/api/subscription/teams-1/team']);
+  });
+
+  it('gives the page back once the team is read again with the app on', async () => {
+    const refused = { error: 'second_factor_setup_required', message: SecondFactorMessage.setupRequired };
+    const teamAnswer = { status: 403, body: refused as unknown };
+    const { queryClient } = renderGate(teamAnswer);
+    await screen.findByRole('heading', { name: 'Your team requires two-step sign-in' });
+    Object.assign(teamAnswer, { status: 200, body: aTeam() });
+    await queryClient.refetchQueries({ queryKey: teamQueryKey('teams-1') });
+    expect(await screen.findByText('The subscription’s page')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Your team requires two-step sign-in' })).toBeNull();
+  });
+
+  it('leaves the page alone when the team is read, or refused for another reason', async () => {
+    const { queryClient } = renderGate({ status: 200, body: aTeam() });
+    await vi.waitFor(() => expect(queryClient.getQueryState(teamQueryKey('teams-1'))?.status).toBe('success'));
+    expect(screen.getByText('The subscription’s page')).toBeVisible();
+    vi.unstubAllGlobals();
+    const other = renderGate({ status: 403, body: { error: 'forbidden', message: 'No.' } });
+    await vi.waitFor(() => expect(other.queryClient.getQueryState(teamQueryKey('teams-1'))?.status).toBe('error'));
+    expect(screen.queryByRole('heading', { name: 'Your team requires two-step sign-in' })).toBeNull();
+  });
+});
+
+describe('team view: an owner without two-step sign-in', () => {
+  it('is told the rule would ask them too, before turning it on', () => {
+    const members = aTeam().teamMembers.map((member) => ({ ...member, secondFactor: false }));
+    const { unmount } = render(<TeamWithTable team={aTeam({ teamMembers: members })} onDownloadCsv={vi.fn()} />);
+    expect(screen.getByRole('region', { name: 'Two-step sign-in' })).toHaveTextContent(
+      'You have not turned on two-step sign-in yourself: with the rule on, the team’s pages ask you to set it up too.',
+    );
+    unmount();
+    render(<TeamWithTable team={aTeam()} onDownloadCsv={vi.fn()} />);
+    expect(screen.queryByText(/You have not turned on two-step sign-in yourself/)).toBeNull();
   });
 });

@@ -367,6 +367,26 @@ function Status({ read }: { read: SecondFactorStatusRead }) {
   );
 }
 
+/** Why this person is asked to turn the app on: the team whose owner requires it (the banner says so too). */
+function TeamRequirement({ team }: { team: string }) {
+  return (
+    <p
+      className={css({
+        paddingBlock: '2.5',
+        paddingInline: '3',
+        borderRadius: 'l2',
+        borderInlineStartWidth: '4px',
+        borderColor: 'accent.default',
+        bg: 'accent.subtle',
+      })}
+    >
+      <Trans>
+        <bdi>{team}</bdi> requires two-step sign-in. Set up an authenticator app to reach the team’s pages.
+      </Trans>
+    </p>
+  );
+}
+
 /**
  * "Two-step sign-in" on the account page (`/account#two-step-sign-in`, beside the linked sign-ins):
  * whether the authenticator app is on and how many recovery codes are left; setting the app up,
@@ -404,6 +424,9 @@ export function AuthenticatorAppView({ snapshot, send, read }: AuthenticatorAppV
         </Trans>
       </p>
       <Status read={read} />
+      {read.status === 'success' && !read.authenticatorApp.enabled && read.requiredByTeam ? (
+        <TeamRequirement team={read.requiredByTeam} />
+      ) : null}
       {step === 'overview' && notice === 'turnedOff' ? (
         <p role="status" ref={noticeRef} tabIndex={-1}>
           <Trans>Your authenticator app is off. Signing in asks only for your password again.</Trans>

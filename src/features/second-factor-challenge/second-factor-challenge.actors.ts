@@ -1,14 +1,25 @@
+import {
+  type PublicKeyCredentialRequestOptionsJSON,
+  startAuthentication,
+  WebAuthnAbortService,
+} from '@simplewebauthn/browser';
 import { fromPromise } from 'xstate';
 import { api } from '../../../contract/api';
 import { ErrorCode } from '../../../contract/errors';
+import { PasskeyRequestOptions } from '../../../contract/passkeys';
 import { type SecondFactorAnswer, SecondFactorSignedIn } from '../../../contract/second-factor';
-import { SecondFactorRefusal } from '../../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+import {
+  type PasskeyAnswer,
+  SecondFactorRefusal,
+} from '../../../machines/secondFactorChallenge/secondFactorChallenge.machine';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { ceremonyOf } from '../passkeys/passkey-ceremony';
 
 /**
  * A failed call of the two-step sign-in (the second step, or a change on the account page) as the
- * machines' refusal: a wrong code, too many attempts (with Retry-After), a sign-in or setup that
- * took too long, a change that does not fit the app's state; anything else is `unavailable`.
+ * machines' refusal: a wrong code or an unrecognised passkey, too many attempts (with Retry-After),
+ * a sign-in or setup that took too long, a change that does not fit the app's state; anything else
+ * is `unavailable`.
  */
 export function secondFactorRefusalOf(error: unknown): SecondFactorRefusal {
   if (!(error instanceof ApiError)) return new SecondFactorRefusal('unavailable');
@@ -17,6 +28,7 @@ export function secondFactorRefusalOf(error: unknown): SecondFactorRefusal {
     // The contract's own checks refuse the same codes as the server's validation would.
     case ErrorCode.invalidCode:
     case ErrorCode.validation:
+    case ErrorCode.passkeyRefused:
       return new SecondFactorRefusal('invalidCode');
     case ErrorCode.secondFactorExpired:
       return new SecondFactorRefusal('expired');
@@ -47,3 +59,27 @@ export const answerSecondFactor = fromPromise<SecondFactorSignedIn, SecondFactor
     }),
   ),
 );
+
+/**
+ * "Use a passkey": POST /api/auth/second-factor/passkey-options (the waiting sign-in's account's
+ * passkeys), then the browser's dialog; a closed dialog is no refusal.
+ */
+export const askForSecondFactorPasskey = fromPromise<PasskeyAnswer>(async ({ signal }) => {
+  // Opaque to the portal: the server made them for this library.
+  const optionsJSON = (await refusedAsSecondFactor(() =>
+    apiRequest(api.secondFactorPasskeyOptions, {
+      method: 'POST',
+      schema: PasskeyRequestOptions,
+      expectUnauthorized: true,
+      signal,
+    }),
+  )) as PublicKeyCredentialRequestOptionsJSON;
+  try {
+    return await ceremonyOf(() => startAuthentication({ optionsJSON }), {
+      signal,
+      cancelCeremony: () => WebAuthnAbortService.cancelCeremony(),
+    });
+  } catch {
+    throw new SecondFactorRefusal('unavailable');
+  }
+});

@@ -1,4 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type {
   SecondFactorChallengeEvent,
@@ -14,6 +15,8 @@ import { TextField } from '../../components/ui/text-field';
 import {
   challengeExpired,
   challengeUnavailable,
+  passkeyNotRecognised,
+  passkeyUnavailable,
   rateLimitedWithoutWait,
   secondFactorCodeText,
 } from './second-factor-challenge.messages';
@@ -27,6 +30,7 @@ export type SecondFactorChallengeViewProps = {
 };
 
 const muted = css({ color: 'fg.muted' });
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' });
 
 /** Too many attempts: for how long, in whole minutes, when the server said. */
 function RateLimited({ retryAfterSeconds }: { retryAfterSeconds: number | null }) {
@@ -45,15 +49,24 @@ function RateLimited({ retryAfterSeconds }: { retryAfterSeconds: number | null }
 }
 
 /**
- * `/auth/second-step`: the code from the authenticator app, or a recovery code instead, that
- * completes a sign-in whose password (or provider) was right.
+ * `/auth/second-step`: one of the account's passkeys (first, where it has one), the code from the
+ * authenticator app, or a recovery code instead, that completes a sign-in whose password (or
+ * provider) was right.
  */
 export function SecondFactorChallengeView({ snapshot, send, signInHref, onNavigate }: SecondFactorChallengeViewProps) {
   const { t, i18n } = useLingui();
-  const { method, code, codeError, wrongAnswers, retryAfterSeconds } = snapshot.context;
+  const { method, code, codeError, wrongAnswers, retryAfterSeconds, passkeyOffered } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const rateLimited = snapshot.matches('rateLimited');
   const byApp = method === 'authenticatorApp';
+  const withPasskey = snapshot.matches('usingPasskey');
+  const passkeyButtonRef = useRef<HTMLButtonElement>(null);
+  const wasWithPasskey = useRef(withPasskey);
+  // The button is disabled while the browser's dialog is open: the focus goes back to it afterwards.
+  useEffect(() => {
+    if (wasWithPasskey.current && !withPasskey) passkeyButtonRef.current?.focus();
+    wasWithPasskey.current = withPasskey;
+  }, [withPasskey]);
 
   if (snapshot.matches('expired')) {
     return (
@@ -79,6 +92,29 @@ export function SecondFactorChallengeView({ snapshot, send, signInHref, onNaviga
           send({ type: 'user.submit' });
         }}
       >
+        {passkeyOffered ? (
+          <div className={stack}>
+            <p>
+              <Trans>Use a passkey of your account, on this device, your phone or a security key.</Trans>
+            </p>
+            <Button
+              ref={passkeyButtonRef}
+              width="full"
+              // The first choice: where the focus starts.
+              autoFocus
+              aria-busy={withPasskey}
+              disabled={busy || rateLimited}
+              onClick={() => send({ type: 'user.usePasskey' })}
+            >
+              {withPasskey ? <Trans>Waiting for your passkey…</Trans> : <Trans>Use a passkey</Trans>}
+            </Button>
+            {snapshot.matches('passkeyRefused') ? <Alert>{i18n._(passkeyNotRecognised)}</Alert> : null}
+            {snapshot.matches('passkeyFailed') ? <Alert>{i18n._(passkeyUnavailable)}</Alert> : null}
+            <p className={muted}>
+              <Trans>Or enter a code instead:</Trans>
+            </p>
+          </div>
+        ) : null}
         <p>
           {byApp ? (
             <Trans>Open your authenticator app and enter the 6-digit code it shows for your account.</Trans>
@@ -89,14 +125,15 @@ export function SecondFactorChallengeView({ snapshot, send, signInHref, onNaviga
         {rateLimited ? <RateLimited retryAfterSeconds={retryAfterSeconds} /> : null}
         {snapshot.matches('unavailable') ? <Alert>{i18n._(challengeUnavailable)}</Alert> : null}
         <TextField
-          // A new field after a refused code or a switch: empty, and with the focus back in it.
+          // A new field after a refused code or a switch: empty, and with the focus back in it
+          // (at first the passkey, where there is one, has the focus).
           key={`${method}-${wrongAnswers}`}
           label={byApp ? t`Code from your authenticator app` : t`Recovery code`}
           name={byApp ? 'authenticator-code' : 'recovery-code'}
           inputMode={byApp ? 'numeric' : 'text'}
           autoComplete={byApp ? 'one-time-code' : 'off'}
           autoCapitalize={byApp ? undefined : 'characters'}
-          autoFocus
+          autoFocus={!passkeyOffered || wrongAnswers > 0 || !byApp}
           dir="ltr"
           spellCheck={false}
           value={code}
@@ -104,8 +141,14 @@ export function SecondFactorChallengeView({ snapshot, send, signInHref, onNaviga
           errorText={codeError ? secondFactorCodeText(i18n, codeError) : undefined}
           onValueChange={(value) => send({ type: 'user.changeCode', value })}
         />
-        <Button type="submit" width="full" aria-busy={busy} disabled={busy || rateLimited}>
-          {busy ? <Trans>Verifying…</Trans> : <Trans>Verify</Trans>}
+        <Button
+          type="submit"
+          width="full"
+          variant={passkeyOffered ? 'outline' : 'solid'}
+          aria-busy={busy && !withPasskey}
+          disabled={busy || rateLimited}
+        >
+          {busy && !withPasskey ? <Trans>Verifying…</Trans> : <Trans>Verify</Trans>}
         </Button>
         <Button
           variant="link"

@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../../contract/api';
 import { LoginResponse } from '../../../contract/auth';
-import { SignInError } from '../../../machines/signIn/signIn.machine';
+import type { PasskeySignInRequest, PasskeySignInResponse } from '../../../contract/passkeys';
+import { type PasskeyAnswer, SignInError } from '../../../machines/signIn/signIn.machine';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
 /** POST /api/auth/login: signed in, or the second step is asked for; refusals become the machine's failure codes. */
@@ -19,3 +20,30 @@ export const signInWithPassword = fromPromise<LoginResponse, { email: string; pa
     throw new SignInError('unavailable');
   }
 });
+
+/**
+ * The passkey calls and the browser's WebAuthn library load once the page asks for them (at once,
+ * for the e-mail field's suggestions), beside the form rather than with the page's entry. Their
+ * refusals are PasskeySignInError; a failure to load is `unavailable`.
+ */
+const passkeyCalls = () => import('./passkey-sign-in');
+
+/** Whether this browser can sign in with a passkey at all: the button is offered only then. */
+export async function passkeysSupported(): Promise<boolean> {
+  return (await passkeyCalls()).browserSupportsWebAuthn();
+}
+
+/** The e-mail field's passkey suggestions (conditional mediation): they wait while the form shows. */
+export const passkeyAutofill = fromPromise<PasskeyAnswer>(async ({ signal }) =>
+  (await passkeyCalls()).offerPasskeysInAutofill(signal),
+);
+
+/** "Sign in with a passkey": POST /api/auth/passkey/options, then the browser's dialog. */
+export const askForPasskey = fromPromise<PasskeyAnswer>(async ({ signal }) =>
+  (await passkeyCalls()).askForPasskey(signal),
+);
+
+/** POST /api/auth/passkey: signed in, both steps at once. */
+export const signInWithPasskey = fromPromise<PasskeySignInResponse, PasskeySignInRequest>(async ({ input }) =>
+  (await passkeyCalls()).signInWithPasskey(input),
+);

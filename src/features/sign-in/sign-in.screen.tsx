@@ -1,13 +1,19 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
-import type { SessionClaims } from '../../../contract/auth';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { SecondFactorMethod, SessionClaims } from '../../../contract/auth';
 import { signInMachine } from '../../../machines/signIn/signIn.machine';
 import { textLink } from '../../components/ui/link';
 import { flags } from '../../lib/config';
 import { loadCatalog } from '../../lib/i18n';
-import { signInWithPassword } from './sign-in.actors';
+import {
+  askForPasskey,
+  passkeyAutofill,
+  passkeysSupported,
+  signInWithPasskey,
+  signInWithPassword,
+} from './sign-in.actors';
 import { SignInView } from './sign-in.view';
 
 /**
@@ -30,24 +36,37 @@ export function SignInScreen({
   /** Where a sign-in through a provider leads afterwards (the server checks it). */
   redirect?: string;
   onSignedIn: (user: SessionClaims) => void;
-  /** The password was right and the account asks for its second step. */
-  onSecondFactorRequired: () => void;
+  /** The password was right and the account asks for its second step, to be answered with one of these. */
+  onSecondFactorRequired: (methods: SecondFactorMethod[]) => void;
 }) {
+  // The e-mail field's passkey suggestions start with the machine, and are cancelled with it (unmount).
   const actor = useActorRef(
     signInMachine.provide({
-      actors: { signIn: signInWithPassword },
+      actors: { signIn: signInWithPassword, passkeyAutofill, askForPasskey, signInWithPasskey },
       actions: {
         completeSignIn: (_, user) => onSignedIn(user),
-        askForSecondFactor: () => onSecondFactorRequired(),
+        askForSecondFactor: (_, methods) => onSecondFactorRequired(methods),
       },
     }),
     { input: { email: loginHint } },
   );
   const snapshot = useSelector(actor, (state) => state);
+  const [withPasskeys, setWithPasskeys] = useState(false);
+  useEffect(() => {
+    let current = true;
+    passkeysSupported().then(
+      (supported) => current && setWithPasskeys(supported),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
   return (
     <SignInView
       snapshot={snapshot}
       send={actor.send}
+      passkeysSupported={withPasskeys}
       forgotPasswordLink={
         <Link to="/password/forgot" search={{ email: snapshot.context.email.trim() || undefined }} className={textLink}>
           <Trans>Forgot password?</Trans>

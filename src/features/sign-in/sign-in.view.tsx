@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { SignInEvent, signInMachine } from '../../../machines/signIn/signIn.machine';
 import { css } from '../../../styled-system/css';
@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { EmailField } from '../../components/ui/email-field';
 import { TextField } from '../../components/ui/text-field';
 import { fieldErrorText } from '../../lib/validation-messages';
-import { failureMessages } from './sign-in.messages';
+import { failureMessages, passkeyFailureMessages } from './sign-in.messages';
 
 export type SignInViewProps = {
   snapshot: Pick<SnapshotFrom<typeof signInMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -21,7 +21,11 @@ export type SignInViewProps = {
   qrSignIn?: ReactNode;
   /** The configured providers' buttons and the company account, loaded lazily by the screen. */
   providerSignIn?: ReactNode;
+  /** Whether this browser can sign in with a passkey: the button is offered only then. */
+  passkeysSupported?: boolean;
 };
+
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '2' });
 
 /** The sign-in screen (spec section 2): e-mail and password, and the other ways in. */
 export function SignInView({
@@ -31,11 +35,20 @@ export function SignInView({
   createAccountLink,
   qrSignIn,
   providerSignIn,
+  passkeysSupported = false,
 }: SignInViewProps) {
   const { t, i18n } = useLingui();
-  const { email, password, fieldErrors, failure } = snapshot.context;
+  const { email, password, fieldErrors, failure, passkeyFailure } = snapshot.context;
   const busy = snapshot.hasTag('busy');
+  const withPasskey = snapshot.matches('passkey');
   const fieldError = (key: string | undefined) => fieldErrorText(i18n, key);
+  const passkeyButtonRef = useRef<HTMLButtonElement>(null);
+  const wasWithPasskey = useRef(withPasskey);
+  // The button is disabled while the browser's dialog is open: the focus goes back to it afterwards.
+  useEffect(() => {
+    if (wasWithPasskey.current && !withPasskey) passkeyButtonRef.current?.focus();
+    wasWithPasskey.current = withPasskey;
+  }, [withPasskey]);
 
   return (
     <AuthPage titleId="sign-in-title" title={<Trans>Sign in</Trans>}>
@@ -51,7 +64,8 @@ export function SignInView({
         {failure ? <Alert>{i18n._(failureMessages[failure])}</Alert> : null}
         <EmailField
           label={t`E-Mail`}
-          autoComplete="username"
+          // `webauthn`: the browser offers its passkeys of this site among the field's suggestions.
+          autoComplete="username webauthn"
           value={email}
           disabled={busy}
           errorText={fieldError(fieldErrors.email)}
@@ -67,8 +81,8 @@ export function SignInView({
           errorText={fieldError(fieldErrors.password)}
           onValueChange={(value) => send({ type: 'user.changePassword', value })}
         />
-        <Button type="submit" width="full" aria-busy={busy} disabled={busy}>
-          {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+        <Button type="submit" width="full" aria-busy={busy && !withPasskey} disabled={busy}>
+          {busy && !withPasskey ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </Button>
         <div className={css({ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: '2' })}>
           {forgotPasswordLink}
@@ -80,6 +94,21 @@ export function SignInView({
         <h2 id="other-ways" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           <Trans>Other ways to sign in</Trans>
         </h2>
+        {passkeysSupported ? (
+          <div className={stack}>
+            <Button
+              ref={passkeyButtonRef}
+              variant="outline"
+              width="full"
+              aria-busy={withPasskey}
+              disabled={busy}
+              onClick={() => send({ type: 'user.signInWithPasskey' })}
+            >
+              {withPasskey ? <Trans>Signing in with a passkey…</Trans> : <Trans>Sign in with a passkey</Trans>}
+            </Button>
+            {passkeyFailure ? <Alert>{i18n._(passkeyFailureMessages[passkeyFailure])}</Alert> : null}
+          </div>
+        ) : null}
         {providerSignIn}
         {qrSignIn ? (
           <section

@@ -81,6 +81,12 @@ function AuditSentence({ event }: { event: AuditEvent }) {
       return <Trans>Changed the allowed addresses of the API key {subject}</Trans>;
     case 'serverRequested':
       return <Trans>Requested a dedicated server</Trans>;
+    case 'secondFactorRuleChanged':
+      return event.details.required === true ? (
+        <Trans>Required members to use two-step sign-in</Trans>
+      ) : (
+        <Trans>Stopped requiring members to use two-step sign-in</Trans>
+      );
   }
 }
 

@@ -1,6 +1,6 @@
 import type { TeamMember } from '../../../contract/teams';
 
-export type MemberColumn = 'name' | 'email' | 'role' | 'dateAdded' | 'dataUsed';
+export type MemberColumn = 'name' | 'email' | 'role' | 'secondFactor' | 'dateAdded' | 'dataUsed';
 export type MemberSort = { column: MemberColumn; direction: 'ascending' | 'descending' };
 
 export const defaultMemberSort: MemberSort = { column: 'name', direction: 'ascending' };
@@ -27,6 +27,8 @@ function compareBy(column: MemberColumn, collator: Intl.Collator): (a: TeamMembe
       return (a, b) => collator.compare(a.email, b.email);
     case 'role':
       return (a, b) => collator.compare(a.role, b.role) || collator.compare(a.email, b.email);
+    case 'secondFactor':
+      return (a, b) => Number(a.secondFactor) - Number(b.secondFactor) || collator.compare(a.email, b.email);
     case 'dateAdded':
       return (a, b) => Date.parse(a.dateGenerated) - Date.parse(b.dateGenerated);
     case 'dataUsed':

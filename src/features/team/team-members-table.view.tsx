@@ -99,6 +99,8 @@ function MemberRow({ member, ...props }: { member: TeamMember } & MembersTablePr
           </select>
         )}
       </td>
+      {/* In words, not by colour alone. */}
+      <td>{member.secondFactor ? <Trans>On</Trans> : <Trans>Off</Trans>}</td>
       <td>{formatDate(member.dateGenerated, i18n.locale)}</td>
       <td>{formatBytes(member.usageBytesThisPeriod, i18n.locale)}</td>
       <td>
@@ -156,6 +158,9 @@ export function MembersTable(props: MembersTableProps) {
               </SortableHeader>
               <SortableHeader column="role" sort={sort} onSortChange={onSortChange}>
                 <Trans>Role</Trans>
+              </SortableHeader>
+              <SortableHeader column="secondFactor" sort={sort} onSortChange={onSortChange}>
+                <Trans>Two-step sign-in</Trans>
               </SortableHeader>
               <SortableHeader column="dateAdded" sort={sort} onSortChange={onSortChange}>
                 <Trans>Date added</Trans>

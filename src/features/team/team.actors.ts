@@ -14,6 +14,7 @@ import {
   type ChangeRoleInput,
   type RemoveMemberInput,
   type RenameTeamInput,
+  type SecondFactorRuleInput,
   TeamChangeRefused,
 } from '../../../machines/teamMembership/teamMembership.machine';
 import { ApiError, apiRequest } from '../../lib/api-client';
@@ -61,6 +62,15 @@ export const teamMembershipActors = {
   }),
   renameTeam: fromPromise<void, RenameTeamInput>(async ({ input }) => {
     await explained(() => apiRequest(api.renameTeam, { method: 'PUT', body: input, schema: AnyAnswer }));
+  }),
+  setSecondFactorRule: fromPromise<void, SecondFactorRuleInput>(async ({ input }) => {
+    await explained(() =>
+      apiRequest(api.teamSecondFactorRule(input.referenceId), {
+        method: 'PUT',
+        body: input.request,
+        schema: AnyAnswer,
+      }),
+    );
   }),
 };
 

@@ -16,6 +16,7 @@ const teamMessages: Record<string, MessageDescriptor> = {
   [TeamMessage.ownerCannotBeDemoted]: msg`The owner of the subscription is always an admin of its team.`,
   [TeamMessage.notAdmin]: msg`Only the owner and the team’s admins can do this.`,
   [TeamMessage.notATeamPlan]: msg`This subscription has no team.`,
+  [TeamMessage.onlyOwnerSetsRule]: msg`Only the owner of the subscription can change what the team requires of its members.`,
   [TeamMessage.memberNotFound]: msg`This person is not a member of this team.`,
   [TeamMessage.invitationNotFound]: msg`There is no pending invitation for this address.`,
   [TeamMessage.invitationInvalid]: msg`This invitation code is not valid.`,
@@ -43,6 +44,7 @@ export const roleLabels: Record<TeamRole, MessageDescriptor> = {
 
 /** The audit log's filter by kind. */
 export const auditKindLabels: Record<AuditKind, MessageDescriptor> = {
+  secondFactorRuleChanged: msg`Two-step sign-in rule changed`,
   memberAdded: msg`Member added`,
   memberInvited: msg`Member invited`,
   memberRemoved: msg`Member removed`,

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../contract/api';
+import { ErrorCode } from '../../../contract/errors';
 import { AuditPage, Team } from '../../../contract/teams';
-import { apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest } from '../../lib/api-client';
 import type { AuditFilterValues as AuditFilters } from './audit-log.view';
 
 /**
@@ -16,6 +17,16 @@ export const teamQuery = (referenceId: string) =>
     queryFn: ({ signal }) => apiRequest(api.subscriptionTeam(referenceId), { schema: Team, signal }),
     staleTime: 30_000,
   });
+
+/**
+ * The server's explanation when a team call was refused because the team requires two-step sign-in
+ * and this person has not set it up (403 `second_factor_setup_required`); null for anything else.
+ * The team's pages read it from their own query's error rather than asking a second time.
+ */
+export function secondFactorSetupRequiredOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  return error.body?.error === ErrorCode.secondFactorSetupRequired ? error.body.message : null;
+}
 
 /** The filters as the query string of `/audit` and `/audit.csv` (which ignores the page). */
 export function auditSearchOf({ kind, actor, page }: AuditFilters, withPage = true): string {

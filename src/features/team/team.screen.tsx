@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { TeamMember } from '../../../contract/teams';
 import { teamMembershipMachine } from '../../../machines/teamMembership/teamMembership.machine';
+import { isOwner } from '../../app/guards';
 import { accountUserQuery } from '../../lib/queries';
 import { type AuditFilterValues, AuditLogView } from './audit-log.view';
 import { membersCsv } from './members-csv';
@@ -33,6 +34,8 @@ function TeamMembersScreen({ referenceId, teamId }: TeamProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const team = useQuery(teamQuery(referenceId));
+  const account = useQuery(accountUserQuery);
+  const subscription = account.data?.subscriptions.find((candidate) => candidate.referenceId === referenceId);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<MemberSort>(defaultMemberSort);
   const actor = useActorRef(
@@ -57,9 +60,11 @@ function TeamMembersScreen({ referenceId, teamId }: TeamProps) {
         name: t`Name`,
         email: t`E-mail`,
         role: t`Role`,
+        secondFactor: t`Two-step sign-in`,
         dateAdded: t`Date added`,
         dataUsed: t`Data used this period (bytes)`,
         roleOf: (member) => (member.isOwner ? t`Owner` : i18n._(roleLabels[member.role])),
+        secondFactorOf: (member) => (member.secondFactor ? t`On` : t`Off`),
       }),
       `${team.data.name || 'team'}-members.csv`,
       'text/csv;charset=utf-8',
@@ -69,6 +74,7 @@ function TeamMembersScreen({ referenceId, teamId }: TeamProps) {
       snapshot={snapshot}
       send={actor.send}
       team={team.data}
+      viewerIsOwner={Boolean(account.data && subscription && isOwner(account.data, subscription))}
       search={search}
       onSearchChange={setSearch}
       sort={sort}

@@ -1,4 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { Team, TeamMember, TeamRole } from '../../../contract/teams';
 import type {
@@ -25,6 +26,8 @@ export type TeamViewProps = {
   snapshot: TeamMembershipSnapshot;
   send: (event: TeamMembershipEvent) => void;
   team: Team;
+  /** The subscription's owner, who alone sets the team's rules; an admin sees them read-only. */
+  viewerIsOwner: boolean;
   search: string;
   onSearchChange: (value: string) => void;
   sort: MemberSort;
@@ -73,6 +76,13 @@ function Confirmation({ snapshot }: { snapshot: TeamMembershipSnapshot }) {
         </Trans>
       ) : null}
       {snapshot.matches('renamed') ? <Trans>The team is renamed.</Trans> : null}
+      {snapshot.matches('secondFactorRuleSet') ? (
+        snapshot.context.secondFactorRequired ? (
+          <Trans>Members must now use two-step sign-in.</Trans>
+        ) : (
+          <Trans>Members no longer have to use two-step sign-in.</Trans>
+        )
+      ) : null}
     </p>
   );
 }
@@ -141,6 +151,102 @@ function Seats({ team }: { team: Team }) {
         <Plural value={team.seats} one={`${inUse} of # seat in use`} other={`${inUse} of # seats in use`} />
       )}
     </p>
+  );
+}
+
+const ruleChoice = css({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  columnGap: '2.5',
+  rowGap: '1',
+  alignItems: 'center',
+});
+const ruleCheckbox = css({
+  width: '5',
+  height: '5',
+  accentColor: 'accent.default',
+  cursor: 'pointer',
+  _disabled: { cursor: 'not-allowed', opacity: 0.6 },
+  '&[aria-busy=true]': { cursor: 'progress' },
+});
+
+/**
+ * The owner's rule "Members must use two-step sign-in": a checkbox for the owner, its state in words
+ * for an admin. While it is saved, and until the team is read again, it shows the value asked for.
+ * The checkbox keeps the focus while saving (aria-disabled rather than disabled, which would drop it).
+ */
+function SecondFactorRule({ snapshot, send, team, viewerIsOwner }: PartProps & { team: Team; viewerIsOwner: boolean }) {
+  const id = useId();
+  const saving = snapshot.matches('settingSecondFactorRule');
+  const asked = snapshot.context.secondFactorRequired;
+  const required =
+    (saving || snapshot.matches('secondFactorRuleSet')) && asked !== null ? asked : team.requireSecondFactor;
+  const ready = snapshot.hasTag('ready');
+  const withoutIt = team.teamMembers.filter((member) => !member.secondFactor).length;
+  // The rule holds for the owner too (the server sends them to set it up like anyone else).
+  const ownerWithoutIt = viewerIsOwner && team.teamMembers.some((member) => member.isOwner && !member.secondFactor);
+  return (
+    <section aria-labelledby={`${id}-title`} className={css({ display: 'grid', gap: '2' })}>
+      <h3 id={`${id}-title`} className={subheading}>
+        <Trans>Two-step sign-in</Trans>
+      </h3>
+      {viewerIsOwner ? (
+        <div className={ruleChoice}>
+          <input
+            id={id}
+            type="checkbox"
+            className={ruleCheckbox}
+            checked={required}
+            disabled={!ready && !saving}
+            aria-disabled={saving || undefined}
+            aria-busy={saving}
+            aria-describedby={`${id}-hint`}
+            onChange={(event) => {
+              if (ready) send({ type: 'user.setSecondFactorRule', required: event.currentTarget.checked });
+            }}
+          />
+          <label htmlFor={id} className={css({ fontWeight: 'medium' })}>
+            <Trans>Members must use two-step sign-in</Trans>
+          </label>
+          <p id={`${id}-hint`} className={css({ gridColumn: '2', color: 'fg.muted', fontSize: 'sm' })}>
+            <Trans>
+              Members without an authenticator app are asked to set one up before they reach the team’s pages.
+            </Trans>
+          </p>
+          {ownerWithoutIt && !required ? (
+            <p className={css({ gridColumn: '2', fontSize: 'sm' })}>
+              <Trans>
+                You have not turned on two-step sign-in yourself: with the rule on, the team’s pages ask you to set it
+                up too.
+              </Trans>
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <p>
+            {required ? (
+              <Trans>Members must use two-step sign-in.</Trans>
+            ) : (
+              <Trans>Members do not have to use two-step sign-in.</Trans>
+            )}
+          </p>
+          <p className={muted}>
+            <Trans>Only the owner of the subscription can change this.</Trans>
+          </p>
+        </>
+      )}
+      {withoutIt > 0 ? (
+        <p className={muted}>
+          <Plural
+            value={withoutIt}
+            one="# member has not turned on two-step sign-in."
+            other="# members have not turned on two-step sign-in."
+          />
+        </p>
+      ) : null}
+      {snapshot.matches('secondFactorRuleFailed') ? <FailureAlert snapshot={snapshot} /> : null}
+    </section>
   );
 }
 
@@ -335,6 +441,7 @@ export function TeamView({
   snapshot,
   send,
   team,
+  viewerIsOwner,
   search,
   onSearchChange,
   sort,
@@ -352,6 +459,7 @@ export function TeamView({
       </h2>
       <TeamName snapshot={snapshot} send={send} team={team} />
       <Seats team={team} />
+      <SecondFactorRule snapshot={snapshot} send={send} team={team} viewerIsOwner={viewerIsOwner} />
       <Confirmation snapshot={snapshot} />
       {showsFailure ? <FailureAlert snapshot={snapshot} /> : null}
       {adding ? (

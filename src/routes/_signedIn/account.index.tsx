@@ -33,6 +33,11 @@ const LinkedSignInsSection = lazy(() =>
   })),
 );
 
+// Its own chunk too: the passkeys, their machine and the browser's WebAuthn library.
+const PasskeysSection = lazy(() =>
+  import('../../features/passkeys/passkeys.screen').then((module) => ({ default: module.PasskeysSection })),
+);
+
 // Its own chunk too: two-step sign-in, its machine and the QR code's library.
 const AuthenticatorAppSection = lazy(() =>
   import('../../features/authenticator-app/authenticator-app.screen').then((module) => ({
@@ -90,6 +95,9 @@ function AccountDashboard() {
         </h2>
         <Suspense fallback={null}>
           <LinkedSignInsSection />
+        </Suspense>
+        <Suspense fallback={null}>
+          <PasskeysSection />
         </Suspense>
         <Suspense fallback={null}>
           <AuthenticatorAppSection />

@@ -1,10 +1,12 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { navigateTo } from '../../app/navigate';
 import { titleHead } from '../../app/page-title';
 import { refreshStaleUser, requireAdminOrOwner } from '../../app/route-checks';
 import { SubscriptionPortalScreen } from '../../features/subscription-portal/subscription-portal.screen';
+import { TeamSecondFactorGate } from '../../features/team/second-factor-required.screen';
 
 const title = msg`Subscription`;
 
@@ -18,7 +20,13 @@ export const Route = createFileRoute('/_signedIn/subscription')({
   component: SubscriptionPage,
 });
 
+/** A team whose owner requires two-step sign-in shows a member without it the way to set it up instead. */
 function SubscriptionPage() {
+  const router = useRouter();
   const { referenceId } = Route.useSearch();
-  return <SubscriptionPortalScreen referenceId={referenceId} />;
+  return (
+    <TeamSecondFactorGate referenceId={referenceId} onNavigate={(href) => void navigateTo(router, href)}>
+      <SubscriptionPortalScreen referenceId={referenceId} />
+    </TeamSecondFactorGate>
+  );
 }

@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { SecondFactorMethod } from '../../../contract/auth';
 import type { SecondFactorSignedIn } from '../../../contract/second-factor';
 import { redirectTargetFor } from '../../app/guards';
 import { titleHead } from '../../app/page-title';
@@ -11,9 +12,14 @@ import { config } from '../../lib/config';
 
 const title = msg`Two-step sign-in`;
 
-/** Where the sign-in leads, as /login takes it (a password sign-in's; a provider's waits on the server). */
+/**
+ * Where the sign-in leads, as /login takes it (a password sign-in's; a provider's waits on the
+ * server), and the ways the account can answer, as the sign-in's answer listed them: only a hint
+ * of what to offer (the server decides what it takes); without it, the codes.
+ */
 const SecondStepSearch = v.looseObject({
   redirect: v.fallback(v.optional(v.string()), undefined),
+  methods: v.fallback(v.optional(v.array(SecondFactorMethod)), undefined),
 });
 
 function targetOf(redirectParam: string | undefined) {
@@ -52,5 +58,5 @@ function SecondStepPage() {
     else router.history.replace(target.href);
   }
 
-  return <SecondFactorChallengeScreen signInHref={signInHref} onSignedIn={onSignedIn} />;
+  return <SecondFactorChallengeScreen signInHref={signInHref} methods={search.methods} onSignedIn={onSignedIn} />;
 }

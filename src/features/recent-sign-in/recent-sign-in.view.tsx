@@ -1,0 +1,300 @@
+import { Dialog } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { type ReactNode, useEffect, useRef } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  RecentSignInContext,
+  RecentSignInEvent,
+  recentSignInMachine,
+} from '../../../machines/recentSignIn/recentSignIn.machine';
+import { css } from '../../../styled-system/css';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import {
+  answerErrorText,
+  passkeyRefusalText,
+  problemMessages,
+  rateLimitedWithoutWait,
+  reasonText,
+} from './recent-sign-in.messages';
+
+type Snapshot = Pick<SnapshotFrom<typeof recentSignInMachine>, 'context' | 'hasTag' | 'matches'>;
+type Send = (event: RecentSignInEvent) => void;
+
+export type RecentSignInViewProps = {
+  snapshot: Snapshot;
+  send: Send;
+  /** The account's address, so that a password manager offers the right password. */
+  email: string;
+};
+
+const row = css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' });
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
+const muted = css({ color: 'fg.muted' });
+// "or" between the passkey's button and the form, drawn as a rule on either side.
+const divider = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  color: 'fg.muted',
+  fontSize: 'sm',
+  _before: { content: '""', flex: '1', borderBlockStartWidth: '1px', borderColor: 'border' },
+  _after: { content: '""', flex: '1', borderBlockStartWidth: '1px', borderColor: 'border' },
+});
+
+/** Where the focus goes as the dialog opens: the passkey's button, else the field, else "Sign in again". */
+const firstControlOf = (content: HTMLElement | null) =>
+  content?.querySelector<HTMLElement>('[data-recent-sign-in-focus], input:not([hidden])') ?? null;
+
+function RateLimited({ retryAfterSeconds }: { retryAfterSeconds: number | null }) {
+  const { i18n } = useLingui();
+  if (retryAfterSeconds === null) return <Alert>{i18n._(rateLimitedWithoutWait)}</Alert>;
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return (
+    <Alert>
+      <Plural
+        value={minutes}
+        one="Too many attempts. You can try again in # minute."
+        other="Too many attempts. You can try again in # minutes."
+      />
+    </Alert>
+  );
+}
+
+function Problem({ context }: { context: RecentSignInContext }) {
+  const { i18n } = useLingui();
+  const { problem, problemMessage } = context;
+  if (!problem) return null;
+  if (problem === 'passkeyRefused' && problemMessage) return <Alert>{passkeyRefusalText(i18n, problemMessage)}</Alert>;
+  return <Alert>{i18n._(problemMessages[problem])}</Alert>;
+}
+
+/** The password, or a code of the authenticator app or a recovery code (switchable), and "Confirm". */
+function AnswerForm({ snapshot, send, email, cancel }: RecentSignInViewProps & { cancel: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const { method, methods, typed, fieldError, wrongAnswers } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const rateLimited = snapshot.matches({ asking: 'rateLimited' });
+  const confirming = snapshot.matches({ asking: 'confirming' }) && snapshot.context.answer?.method !== 'passkey';
+  if (!method) return null;
+  const errorText = fieldError ? answerErrorText(i18n, fieldError) : undefined;
+  const other =
+    method === 'authenticatorApp' && methods.includes('recoveryCode')
+      ? 'recoveryCode'
+      : method === 'recoveryCode' && methods.includes('authenticatorApp')
+        ? 'authenticatorApp'
+        : null;
+  return (
+    <form
+      noValidate
+      className={stack}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'user.submit' });
+      }}
+    >
+      {method === 'password' ? (
+        <>
+          {/* The address as a username field, so a password manager offers the right password. */}
+          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+          <TextField
+            // A new, empty field after a refused answer: the view puts the focus back in it.
+            key={`password-${wrongAnswers}`}
+            label={t`Password`}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={typed}
+            disabled={busy}
+            errorText={errorText}
+            onValueChange={(value) => send({ type: 'user.changeAnswer', value })}
+          />
+        </>
+      ) : (
+        <TextField
+          key={`${method}-${wrongAnswers}`}
+          label={method === 'authenticatorApp' ? t`Code from your authenticator app` : t`Recovery code`}
+          name={method === 'authenticatorApp' ? 'authenticator-code' : 'recovery-code'}
+          inputMode={method === 'authenticatorApp' ? 'numeric' : 'text'}
+          autoComplete={method === 'authenticatorApp' ? 'one-time-code' : 'off'}
+          autoCapitalize={method === 'authenticatorApp' ? undefined : 'characters'}
+          dir="ltr"
+          spellCheck={false}
+          value={typed}
+          disabled={busy}
+          errorText={errorText}
+          onValueChange={(value) => send({ type: 'user.changeAnswer', value })}
+        />
+      )}
+      {other ? (
+        <Button
+          variant="link"
+          disabled={busy}
+          className={css({ alignSelf: 'flex-start' })}
+          onClick={() => send({ type: other === 'recoveryCode' ? 'user.useRecoveryCode' : 'user.useAuthenticatorApp' })}
+        >
+          {other === 'recoveryCode' ? (
+            <Trans>Use a recovery code instead</Trans>
+          ) : (
+            <Trans>Use your authenticator app instead</Trans>
+          )}
+        </Button>
+      ) : null}
+      <div className={row}>
+        {cancel}
+        <Button type="submit" aria-busy={confirming} disabled={busy || rateLimited}>
+          {confirming ? <Trans>Confirming…</Trans> : <Trans>Confirm</Trans>}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * "Confirm it's you": the dialog a sensitive call opens when the server wants a recent sign-in. A
+ * passkey first (the browser's own dialog), the password or a code below it; with no way at all,
+ * signing in again. Escape and "Cancel" leave the call refused.
+ */
+export function RecentSignInView({ snapshot, send, email }: RecentSignInViewProps) {
+  const { i18n } = useLingui();
+  const contentRef = useRef<HTMLDivElement>(null);
+  const { context } = snapshot;
+  const open = snapshot.matches('asking') || snapshot.matches('signInAgain');
+  const busy = snapshot.hasTag('busy');
+  const rateLimited = snapshot.matches({ asking: 'rateLimited' });
+  const waitingForPasskey =
+    snapshot.matches({ asking: 'gettingPasskeyOptions' }) || snapshot.matches({ asking: 'waitingForPasskey' });
+  const confirmingPasskey = snapshot.matches({ asking: 'confirming' }) && context.answer?.method === 'passkey';
+  const withPasskey = context.methods.includes('passkey');
+  const signInAgain = snapshot.matches('signInAgain');
+
+  // The controls are disabled while a proof is checked, which takes the focus from them: it comes
+  // back to the field (emptied after a wrong answer) or the passkey's button, whichever was used.
+  const wasBusy = useRef(busy);
+  const lastUsedPasskey = useRef(false);
+  if (busy) lastUsedPasskey.current = waitingForPasskey || context.answer?.method === 'passkey';
+  useEffect(() => {
+    const content = contentRef.current;
+    if (wasBusy.current && !busy && content && !content.contains(document.activeElement)) {
+      const target = lastUsedPasskey.current
+        ? content.querySelector<HTMLElement>('[data-passkey]')
+        : (content.querySelector<HTMLElement>('input:not([hidden])') ?? firstControlOf(content));
+      target?.focus();
+    }
+    wasBusy.current = busy;
+  }, [busy]);
+  // A switch of the way of proving, or a refused answer, gives a new field: the focus goes into it.
+  const shownField = useRef(`${context.method}-${context.wrongAnswers}`);
+  useEffect(() => {
+    const field = `${context.method}-${context.wrongAnswers}`;
+    if (shownField.current === field) return;
+    shownField.current = field;
+    contentRef.current?.querySelector<HTMLElement>('input:not([hidden])')?.focus();
+  }, [context.method, context.wrongAnswers]);
+
+  const cancel = (
+    <Button variant="outline" onClick={() => send({ type: 'user.cancel' })}>
+      <Trans>Cancel</Trans>
+    </Button>
+  );
+
+  return (
+    <Dialog.Root
+      open={open}
+      lazyMount
+      unmountOnExit
+      // A click beside it would lose what was typed: Escape and "Cancel" leave.
+      closeOnInteractOutside={false}
+      onOpenChange={(details) => !details.open && send({ type: 'user.cancel' })}
+      initialFocusEl={() => firstControlOf(contentRef.current)}
+    >
+      <Portal>
+        <Dialog.Backdrop
+          className={css({ position: 'fixed', inset: '0', bg: 'rgba(0, 0, 0, 0.45)', zIndex: 'overlay' })}
+        />
+        <Dialog.Positioner
+          className={css({
+            position: 'fixed',
+            inset: '0',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            zIndex: 'modal',
+            padding: '4',
+          })}
+        >
+          <Dialog.Content
+            ref={contentRef}
+            className={css({
+              bg: 'canvas',
+              color: 'fg.default',
+              borderRadius: 'l3',
+              boxShadow: 'xl',
+              padding: '6',
+              width: 'min(28rem, 100%)',
+              maxHeight: '100%',
+              overflowY: 'auto',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '4',
+            })}
+          >
+            <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+              <Trans>Confirm it's you</Trans>
+            </Dialog.Title>
+            <Dialog.Description className={muted}>{reasonText(i18n, context.reason)}</Dialog.Description>
+            {signInAgain ? (
+              <>
+                <p>
+                  <Trans>Sign in again to make this change.</Trans>
+                </p>
+                <div className={row}>
+                  {cancel}
+                  <Button data-recent-sign-in-focus="" onClick={() => send({ type: 'user.signInAgain' })}>
+                    <Trans>Sign in again</Trans>
+                  </Button>
+                </div>
+              </>
+            ) : (
+              <>
+                <Problem context={context} />
+                {rateLimited ? <RateLimited retryAfterSeconds={context.retryAfterSeconds} /> : null}
+                {withPasskey ? (
+                  <Button
+                    data-recent-sign-in-focus=""
+                    data-passkey=""
+                    variant={context.method ? 'outline' : 'solid'}
+                    width="full"
+                    aria-busy={waitingForPasskey || confirmingPasskey}
+                    disabled={busy || rateLimited}
+                    onClick={() => send({ type: 'user.usePasskey' })}
+                  >
+                    {waitingForPasskey ? (
+                      <Trans>Waiting for your passkey…</Trans>
+                    ) : confirmingPasskey ? (
+                      <Trans>Confirming…</Trans>
+                    ) : (
+                      <Trans>Use a passkey</Trans>
+                    )}
+                  </Button>
+                ) : null}
+                {withPasskey && context.method ? (
+                  <p className={divider}>
+                    <Trans>or</Trans>
+                  </p>
+                ) : null}
+                {context.method ? (
+                  <AnswerForm snapshot={snapshot} send={send} email={email} cancel={cancel} />
+                ) : (
+                  <div className={row}>{cancel}</div>
+                )}
+              </>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,86 @@
+import {
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  type PublicKeyCredentialRequestOptionsJSON,
+  startAuthentication,
+  WebAuthnAbortService,
+} from '@simplewebauthn/browser';
+import { api } from '../../../contract/api';
+import { ErrorCode } from '../../../contract/errors';
+import { PasskeyRequestOptions, type PasskeySignInRequest, PasskeySignInResponse } from '../../../contract/passkeys';
+import { type PasskeyAnswer, PasskeySignInError } from '../../../machines/signIn/signIn.machine';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { ceremonyOf } from '../passkeys/passkey-ceremony';
+
+/**
+ * The sign-in page's passkey calls and the browser's WebAuthn library: loaded by sign-in.actors.ts
+ * once the page asks for them, beside the form rather than before it.
+ */
+
+export { browserSupportsWebAuthn };
+
+/** A failed passkey call as the machine's failure. */
+function passkeyFailureOf(error: unknown): PasskeySignInError {
+  if (!(error instanceof ApiError)) return new PasskeySignInError('unavailable');
+  if (error.status === 429) return new PasskeySignInError('rateLimited');
+  switch (error.body?.error) {
+    case ErrorCode.passkeyRefused:
+      return new PasskeySignInError('notRecognised');
+    case ErrorCode.secondFactorExpired:
+      return new PasskeySignInError('expired');
+    default:
+      return new PasskeySignInError('unavailable');
+  }
+}
+
+/** POST /api/auth/passkey/options: a challenge for any of the browser's passkeys of this site (opaque to the portal). */
+const signInOptions = async (signal: AbortSignal) =>
+  (await apiRequest(api.passkeySignInOptions, {
+    method: 'POST',
+    schema: PasskeyRequestOptions,
+    expectUnauthorized: true,
+    signal,
+  })) as PublicKeyCredentialRequestOptionsJSON;
+
+const cancelCeremony = () => WebAuthnAbortService.cancelCeremony();
+
+/**
+ * The e-mail field's passkey suggestions, where the browser has them (conditional mediation): they
+ * wait while the form shows. An offer, not a step: a failure to prepare it leaves the form as it is.
+ */
+export async function offerPasskeysInAutofill(signal: AbortSignal): Promise<PasskeyAnswer> {
+  if (signal.aborted || !(await browserSupportsWebAuthnAutofill())) return { outcome: 'cancelled' };
+  try {
+    const optionsJSON = await signInOptions(signal);
+    return await ceremonyOf(() => startAuthentication({ optionsJSON, useBrowserAutofill: true }), {
+      signal,
+      cancelCeremony,
+    });
+  } catch {
+    return { outcome: 'cancelled' };
+  }
+}
+
+/** "Sign in with a passkey": the browser's dialog, which cancels the e-mail field's suggestions. */
+export async function askForPasskey(signal: AbortSignal): Promise<PasskeyAnswer> {
+  try {
+    const optionsJSON = await signInOptions(signal);
+    return await ceremonyOf(() => startAuthentication({ optionsJSON }), { signal, cancelCeremony });
+  } catch (error) {
+    throw passkeyFailureOf(error);
+  }
+}
+
+/** POST /api/auth/passkey: signed in, both steps at once. */
+export async function signInWithPasskey(input: PasskeySignInRequest): Promise<PasskeySignInResponse> {
+  try {
+    return await apiRequest(api.passkeySignIn, {
+      method: 'POST',
+      body: input,
+      schema: PasskeySignInResponse,
+      expectUnauthorized: true,
+    });
+  } catch (error) {
+    throw passkeyFailureOf(error);
+  }
+}

@@ -1,0 +1,115 @@
+import { PasskeyMessage } from '../../contract/passkeys';
+import { RecentSignInMessage, type RecentSignInMethod } from '../../contract/recent-sign-in';
+import { SecondFactorMessage } from '../../contract/second-factor';
+import {
+  type PasskeyAnswer,
+  type PasskeyChallenge,
+  type RecentSignInContext,
+  RecentSignInRefusal,
+} from '../../machines/recentSignIn/recentSignIn.machine';
+import { recoveryCode } from './secondFactorChallenge.cases';
+
+export const password = 'correct horse battery staple';
+
+/** What the server's options and the browser's answer look like (opaque to the portal). */
+export const passkeyChallenge = {
+  challenge: 'Y2hhbGxlbmdl',
+  rpId: 'localhost',
+  userVerification: 'required',
+} as PasskeyChallenge;
+export const passkeyAnswer = {
+  id: 'Y3JlZGVudGlhbA',
+  rawId: 'Y3JlZGVudGlhbA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'YXV0aA', signature: 'c2ln' },
+  clientExtensionResults: {},
+} as PasskeyAnswer;
+
+/** The ways the server may offer, each with a form the dialog shows differently. */
+export const methodSets: readonly RecentSignInMethod[][] = [
+  // A sign-in by a provider only: nothing to prove it with here.
+  [],
+  // No authenticator app: the password.
+  ['password'],
+  // A passkey alone (no password, no app).
+  ['passkey'],
+  // Everything an account with an app and a passkey has: the passkey first, the app's code below.
+  ['passkey', 'authenticatorApp', 'recoveryCode'],
+];
+
+const required = (methods: RecentSignInMethod[]) => ({
+  type: 'api.recentSignInRequired' as const,
+  reason: RecentSignInMessage.required,
+  methods,
+});
+
+const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
+const refused = (actorId: string, refusal: RecentSignInRefusal) => ({
+  type: `xstate.error.actor.${actorId}`,
+  error: refusal,
+  actorId,
+});
+const failed = (actorId: string) => ({
+  type: `xstate.error.actor.${actorId}`,
+  error: new Error('network down'),
+  actorId,
+});
+
+type Snapshot = { context: RecentSignInContext };
+
+/** A well-formed answer and a malformed one, for the way of proving in use (and other than the field holds). */
+const samplesOf = (context: RecentSignInContext): string[] => {
+  if (context.method === 'password') return [password, ''];
+  if (context.method === 'authenticatorApp') return ['123456', '12'];
+  return [recoveryCode, 'ABCD'];
+};
+
+/** Sample events for generating the recent sign-in's paths. */
+export const recentSignInCases = {
+  'api.recentSignInRequired': methodSets.map(required),
+  'user.changeAnswer': ({ context }: Snapshot) =>
+    context.method === null
+      ? []
+      : samplesOf(context)
+          .filter((value) => value !== context.typed)
+          .map((value) => ({ type: 'user.changeAnswer' as const, value })),
+  // The dialog offers only the ways the server named.
+  'user.submit': ({ context }: Snapshot) => (context.method === null ? [] : [{ type: 'user.submit' as const }]),
+  'user.usePasskey': ({ context }: Snapshot) =>
+    context.methods.includes('passkey') ? [{ type: 'user.usePasskey' as const }] : [],
+  'user.useRecoveryCode': ({ context }: Snapshot) =>
+    context.method === 'authenticatorApp' && context.methods.includes('recoveryCode')
+      ? [{ type: 'user.useRecoveryCode' as const }]
+      : [],
+  'user.useAuthenticatorApp': ({ context }: Snapshot) =>
+    context.method === 'recoveryCode' && context.methods.includes('authenticatorApp')
+      ? [{ type: 'user.useAuthenticatorApp' as const }]
+      : [],
+  'xstate.done.actor.fetchPasskeyOptions': [done('fetchPasskeyOptions', passkeyChallenge)],
+  'xstate.error.actor.fetchPasskeyOptions': [
+    refused('fetchPasskeyOptions', new RecentSignInRefusal('rateLimited', null, 90)),
+    failed('fetchPasskeyOptions'),
+  ],
+  'xstate.done.actor.askPasskey': [done('askPasskey', passkeyAnswer)],
+  'xstate.error.actor.askPasskey': [
+    refused('askPasskey', new RecentSignInRefusal('passkeyCancelled')),
+    refused('askPasskey', new RecentSignInRefusal('passkeyFailed')),
+  ],
+  'xstate.done.actor.confirmRecentSignIn': [done('confirmRecentSignIn', undefined)],
+  // A passkey's answer is refused as a passkey; a typed one as a wrong answer.
+  'xstate.error.actor.confirmRecentSignIn': ({ context }: Snapshot) => [
+    context.answer?.method === 'passkey'
+      ? refused('confirmRecentSignIn', new RecentSignInRefusal('passkeyRefused', PasskeyMessage.notRecognised))
+      : refused('confirmRecentSignIn', new RecentSignInRefusal('wrongAnswer', wrongAnswerOf(context))),
+    refused('confirmRecentSignIn', new RecentSignInRefusal('rateLimited', null, 90)),
+    failed('confirmRecentSignIn'),
+  ],
+};
+
+/** The server's message for a wrong answer of the way in use. */
+function wrongAnswerOf(context: RecentSignInContext): string {
+  if (context.method === 'password') return RecentSignInMessage.passwordIncorrect;
+  return context.method === 'authenticatorApp'
+    ? SecondFactorMessage.codeInvalid
+    : SecondFactorMessage.recoveryCodeInvalid;
+}

@@ -22,10 +22,8 @@ const signedInSources = [
   '<rootDir>/src/features/team-routers',
   '<rootDir>/src/features/phone-verification',
   '<rootDir>/src/features/your-sessions',
-  '<rootDir>/src/features/linked-sign-ins',
-  '<rootDir>/src/features/authenticator-app',
-  '<rootDir>/src/features/passkeys',
-  '<rootDir>/src/features/recent-sign-in',
+  // The banner a team's two-step rule shows on every signed-in page; the rest of its feature is below.
+  '<rootDir>/src/features/authenticator-app/second-factor-required-banner.view.tsx',
   '<rootDir>/src/components/invoice-lines.tsx',
   '<rootDir>/src/components/ui/pager.tsx',
   '<rootDir>/src/lib/billing-labels.ts',
@@ -45,6 +43,19 @@ const visitorSources = [
   '<rootDir>/src/features/second-factor-challenge',
 ];
 
+/**
+ * The ways to sign in (issue 22): the account page's linked sign-ins, passkeys and two-step sign-in,
+ * and the "Confirm it's you" dialog. Loaded with those lazily loaded parts, so the other signed-in
+ * pages never download their messages.
+ */
+const securitySources = [
+  '<rootDir>/src/features/linked-sign-ins',
+  '<rootDir>/src/features/authenticator-app',
+  '<rootDir>/src/features/passkeys',
+  '<rootDir>/src/features/recent-sign-in',
+];
+const securityExclude = ['<rootDir>/src/features/authenticator-app/second-factor-required-banner.view.tsx'];
+
 /** The reports page: only /reports loads these messages (src/routes/_signedIn/reports.tsx). */
 const reportsSources = ['<rootDir>/src/features/reports'];
 
@@ -59,7 +70,7 @@ export default defineConfig({
       path: '<rootDir>/locales/{locale}/messages',
       include: ['src'],
       // glob's ignore needs `/**` to leave out what a folder holds.
-      exclude: [...signedInSources, ...visitorSources, ...reportsSources].map(folderGlob),
+      exclude: [...signedInSources, ...securitySources, ...visitorSources, ...reportsSources].map(folderGlob),
     },
     {
       // Messages only signed-in pages show, loaded by the signed-in layout (src/lib/i18n.ts), so
@@ -70,6 +81,11 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/visitor',
       include: visitorSources,
+    },
+    {
+      path: '<rootDir>/locales/{locale}/security',
+      include: securitySources,
+      exclude: securityExclude,
     },
     {
       path: '<rootDir>/locales/{locale}/reports',

@@ -2,7 +2,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import { tabTo } from './support/keyboard';
 import { expectNoAxeViolations, signIn, signOut } from './support/portal';
 import { newAccountPassword, signUpThroughTheUi } from './support/sign-up';
-import { expect, test } from './support/visitor';
+import { expect, test, visitorAddressOf } from './support/visitor';
 
 /**
  * Passkeys (issue 22) in Chromium with its virtual authenticator (the DevTools protocol's WebAuthn
@@ -47,10 +47,10 @@ async function addPasskey(page: Page, name: string): Promise<void> {
   await section.getByRole('button', { name: 'Add a passkey' }).click();
   await section.getByLabel('Name of the passkey').fill(name);
   await section.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(section.getByText(name, { exact: true })).toBeVisible();
+  await expect(section.getByRole('heading', { name, exact: true })).toBeVisible();
 }
 
-test('a passkey is added on the account page, then signs in from /login without a password; it is renamed and removed', async ({
+test('a passkey is added on the account page; the e-mail field then offers it and signs in without a password; it is renamed and removed', async ({
   page,
 }) => {
   const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
@@ -63,8 +63,9 @@ test('a passkey is added on the account page, then signs in from /login without 
   await expect(passkeysSection(page).getByText('Never used')).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // The sign-in page asks the browser for a passkey for its e-mail field's autofill; this
+  // authenticator answers at once, as a person picking the passkey in the field's list would.
   await signOut(page);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await signedInHere(page);
 
   await page.goto('/account#passkeys');
@@ -73,30 +74,48 @@ test('a passkey is added on the account page, then signs in from /login without 
   await section.getByRole('button', { name: 'Rename Work laptop' }).click();
   await section.getByLabel('Name of the passkey').fill('Old laptop');
   await section.getByRole('button', { name: 'Save' }).click();
-  await expect(section.getByText('Old laptop', { exact: true })).toBeVisible();
+  await expect(section.getByRole('heading', { name: 'Old laptop', exact: true })).toBeVisible();
   await section.getByRole('button', { name: 'Remove Old laptop' }).click();
   await expect(section.getByRole('button', { name: 'Keep' })).toBeFocused();
   await section.getByRole('button', { name: 'Remove', exact: true }).click();
-  await expect(section.getByText('Old laptop', { exact: true })).toHaveCount(0);
+  await expect(section.getByRole('heading', { name: 'Old laptop', exact: true })).toHaveCount(0);
 });
 
-test('the e-mail field offers the passkey (autofill) and the sign-in page works by keyboard alone', async ({
+test('"Sign in with a passkey", by keyboard alone, on a browser without passkey autofill that holds the passkey', async ({
   page,
-}) => {
-  await addVirtualAuthenticator(page);
+  browser,
+}, testInfo) => {
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
   await newAccountAtPasskeys(page, 'passkey-keys');
   await addPasskey(page, 'Phone');
-  await signOut(page);
+  const [passkey] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+  if (!passkey) throw new Error('no passkey made');
 
-  await expect(page.getByLabel('E-Mail')).toHaveAttribute('autocomplete', 'username webauthn');
-  await tabTo(page, page.getByRole('button', { name: 'Sign in with a passkey' }));
-  await page.keyboard.press('Enter');
-  await signedInHere(page);
+  // A browser without passkey autofill (the first test signs in through the autofill), where the
+  // button is the way: its authenticator holds the passkey made on the first.
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': visitorAddressOf({ testId: `${testInfo.testId}-other` }) },
+  });
+  await context.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+  });
+  const other = await context.newPage();
+  const otherAuthenticator = await addVirtualAuthenticator(other);
+  await otherAuthenticator.cdp.send('WebAuthn.addCredential', {
+    authenticatorId: otherAuthenticator.authenticatorId,
+    credential: passkey,
+  });
+  await other.goto('/login');
+  await expect(other.getByLabel('E-Mail')).toHaveAttribute('autocomplete', 'username webauthn');
+  await tabTo(other, other.getByRole('button', { name: 'Sign in with a passkey' }));
+  await other.keyboard.press('Enter');
+  await signedInHere(other);
+  await context.close();
 });
 
 test('a sensitive change after the ten minutes asks again in place, then carries on', async ({ page }) => {
   await addVirtualAuthenticator(page);
-  const email = await newAccountAtPasskeys(page, 'recent');
+  await newAccountAtPasskeys(page, 'recent');
   // The server's ten minutes are proven by tests/server/passkeys.test.ts; here the first answer is
   // the server's refusal as it words it, so that the browser's part runs in real time.
   let refused = false;
@@ -128,8 +147,7 @@ test('a sensitive change after the ten minutes asks again in place, then carries
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
   // The call was made again and the passkey added, without starting over.
-  await expect(section.getByText('Tablet', { exact: true })).toBeVisible();
-  expect(email).toContain('@');
+  await expect(section.getByRole('heading', { name: 'Tablet', exact: true })).toBeVisible();
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

@@ -138,11 +138,10 @@ test("a team's owner requires two-step sign-in: the team page says who has it, a
   await expectNoAxeViolations(page);
   await signOut(page);
 
+  // Signed in, the member is back on the page the owner left, which the rule keeps closed to them.
   await signIn(page, demoAccounts.secureMember, demoPassword);
-  await signedInHere(page);
-  await expect(page.getByText('Harbor Security requires two-step sign-in.')).toBeVisible();
-  await page.goto('/subscription?referenceId=demo-teams-two-step');
   await expect(page.getByRole('heading', { level: 1, name: 'Your team requires two-step sign-in' })).toBeVisible();
+  await expect(page.getByText('Harbor Security requires two-step sign-in.')).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Set up two-step sign-in' }).click();
   await expect(page).toHaveURL(/\/account#two-step-sign-in/);

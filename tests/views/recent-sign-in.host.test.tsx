@@ -8,6 +8,9 @@ import { ApiError, apiRequest } from '../../src/lib/api-client';
 import { password } from '../machines/recentSignIn.cases';
 import { TestI18n } from '../support/i18n';
 
+// Tests render the source strings (TestI18n): the dialog's catalog has nothing to add.
+vi.mock('../../src/lib/security-catalog', () => ({ loadSecurityCatalog: async () => {} }));
+
 const KeyCreated = v.object({ id: v.string() });
 const requiredOf = (methods: RecentSignInRequired['methods']): RecentSignInRequired => ({
   error: 'recent_sign_in_required',

@@ -19,9 +19,6 @@ export const failureMessages: Record<Exclude<EnrolmentFailure, 'rateLimited'>, M
   unavailable: msg`We could not change your two-step sign-in right now. Please try again.`,
 };
 
-/** Too many attempts, when the server did not say how long to wait. */
-export const rateLimitedWithoutWait = msg`Too many attempts. Please wait a few minutes and try again.`;
-
 /** The first line of the downloaded file. */
 export const recoveryCodesFileHeading = (productName: string, email: string) =>
   msg`Recovery codes for ${productName} (${email}). Each code works once.`;

@@ -12,9 +12,10 @@ import { css, cx } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { card, cardTitle } from '../../components/ui/card';
+import { RateLimitedAlert } from '../../components/ui/rate-limited-alert';
 import { TextField } from '../../components/ui/text-field';
 import { dateTimeOf } from '../your-sessions/session.messages';
-import { codeMessageText, failureMessages, rateLimitedWithoutWait } from './authenticator-app.messages';
+import { codeMessageText, failureMessages } from './authenticator-app.messages';
 
 /** The account's two-step sign-in as read from the server: the screen passes its query's state. */
 export type SecondFactorStatusRead =
@@ -66,18 +67,8 @@ function stepOf(snapshot: Snapshot) {
 
 function FailureAlert({ failure, retryAfterSeconds }: { failure: EnrolmentFailure; retryAfterSeconds: number | null }) {
   const { i18n } = useLingui();
-  if (failure !== 'rateLimited') return <Alert>{i18n._(failureMessages[failure])}</Alert>;
-  if (retryAfterSeconds === null) return <Alert>{i18n._(rateLimitedWithoutWait)}</Alert>;
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return (
-    <Alert>
-      <Plural
-        value={minutes}
-        one="Too many attempts. You can try again in # minute."
-        other="Too many attempts. You can try again in # minutes."
-      />
-    </Alert>
-  );
+  if (failure === 'rateLimited') return <RateLimitedAlert retryAfterSeconds={retryAfterSeconds} />;
+  return <Alert>{i18n._(failureMessages[failure])}</Alert>;
 }
 
 /** The field of a code: the app's, or a recovery code; a new field (focused) after a refused one. */

@@ -2,8 +2,13 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { setRecentSignInHandler } from '../../lib/api-client';
 import type { RecentSignInActor } from './recent-sign-in.screen';
 
-// The dialog, its machine and the passkey's browser code load the first time a call needs them.
-const loadScreen = () => import('./recent-sign-in.screen');
+// The dialog, its machine, the passkey's browser code and the security catalog's messages load the
+// first time a call needs them.
+const loadScreen = () =>
+  Promise.all([
+    import('./recent-sign-in.screen'),
+    import('../../lib/security-catalog').then((catalog) => catalog.loadSecurityCatalog()),
+  ]).then(([module]) => module);
 const RecentSignInScreen = lazy(loadScreen);
 
 /**

@@ -36,6 +36,3 @@ export const problemMessages: Record<RecentSignInProblem, MessageDescriptor> = {
   passkeyFailed: msg`Your browser could not use a passkey. Try again, or confirm another way.`,
   unavailable: msg`We could not check this right now. Please try again.`,
 };
-
-/** Too many attempts, when the server did not say how long to wait (as two-step sign-in words it). */
-export const rateLimitedWithoutWait = msg`Too many attempts. Please wait a few minutes and try again.`;

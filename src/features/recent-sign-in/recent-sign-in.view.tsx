@@ -1,6 +1,6 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type {
@@ -11,14 +11,9 @@ import type {
 import { css } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { RateLimitedAlert } from '../../components/ui/rate-limited-alert';
 import { TextField } from '../../components/ui/text-field';
-import {
-  answerErrorText,
-  passkeyRefusalText,
-  problemMessages,
-  rateLimitedWithoutWait,
-  reasonText,
-} from './recent-sign-in.messages';
+import { answerErrorText, passkeyRefusalText, problemMessages, reasonText } from './recent-sign-in.messages';
 
 type Snapshot = Pick<SnapshotFrom<typeof recentSignInMachine>, 'context' | 'hasTag' | 'matches'>;
 type Send = (event: RecentSignInEvent) => void;
@@ -47,21 +42,6 @@ const divider = css({
 /** Where the focus goes as the dialog opens: the passkey's button, else the field, else "Sign in again". */
 const firstControlOf = (content: HTMLElement | null) =>
   content?.querySelector<HTMLElement>('[data-recent-sign-in-focus], input:not([hidden])') ?? null;
-
-function RateLimited({ retryAfterSeconds }: { retryAfterSeconds: number | null }) {
-  const { i18n } = useLingui();
-  if (retryAfterSeconds === null) return <Alert>{i18n._(rateLimitedWithoutWait)}</Alert>;
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return (
-    <Alert>
-      <Plural
-        value={minutes}
-        one="Too many attempts. You can try again in # minute."
-        other="Too many attempts. You can try again in # minutes."
-      />
-    </Alert>
-  );
-}
 
 function Problem({ context }: { context: RecentSignInContext }) {
   const { i18n } = useLingui();
@@ -260,7 +240,7 @@ export function RecentSignInView({ snapshot, send, email }: RecentSignInViewProp
             ) : (
               <>
                 <Problem context={context} />
-                {rateLimited ? <RateLimited retryAfterSeconds={context.retryAfterSeconds} /> : null}
+                {rateLimited ? <RateLimitedAlert retryAfterSeconds={context.retryAfterSeconds} /> : null}
                 {withPasskey ? (
                   <Button
                     data-recent-sign-in-focus=""

@@ -14,9 +14,6 @@ export const challengeExpired = msg`This sign-in took too long. Please sign in a
 
 export const challengeUnavailable = msg`We could not check your code right now. Please try again.`;
 
-/** Too many attempts, when the server did not say how long to wait. */
-export const rateLimitedWithoutWait = msg`Too many attempts. Please wait a few minutes and try again.`;
-
 /** A passkey the server did not recognise (one of another account, or removed meanwhile). */
 export const passkeyNotRecognised = msg`This passkey was not recognised. Try another, or enter a code instead.`;
 

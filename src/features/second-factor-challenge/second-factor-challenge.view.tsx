@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type {
@@ -11,13 +11,13 @@ import { InternalLink, type Navigate } from '../../components/internal-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { textLink } from '../../components/ui/link';
+import { RateLimitedAlert } from '../../components/ui/rate-limited-alert';
 import { TextField } from '../../components/ui/text-field';
 import {
   challengeExpired,
   challengeUnavailable,
   passkeyNotRecognised,
   passkeyUnavailable,
-  rateLimitedWithoutWait,
   secondFactorCodeText,
 } from './second-factor-challenge.messages';
 
@@ -31,22 +31,6 @@ export type SecondFactorChallengeViewProps = {
 
 const muted = css({ color: 'fg.muted' });
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' });
-
-/** Too many attempts: for how long, in whole minutes, when the server said. */
-function RateLimited({ retryAfterSeconds }: { retryAfterSeconds: number | null }) {
-  const { i18n } = useLingui();
-  if (retryAfterSeconds === null) return <Alert>{i18n._(rateLimitedWithoutWait)}</Alert>;
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return (
-    <Alert>
-      <Plural
-        value={minutes}
-        one="Too many attempts. You can try again in # minute."
-        other="Too many attempts. You can try again in # minutes."
-      />
-    </Alert>
-  );
-}
 
 /**
  * `/auth/second-step`: one of the account's passkeys (first, where it has one), the code from the
@@ -122,7 +106,7 @@ export function SecondFactorChallengeView({ snapshot, send, signInHref, onNaviga
             <Trans>Enter one of the recovery codes you saved when you set up your authenticator app.</Trans>
           )}
         </p>
-        {rateLimited ? <RateLimited retryAfterSeconds={retryAfterSeconds} /> : null}
+        {rateLimited ? <RateLimitedAlert retryAfterSeconds={retryAfterSeconds} /> : null}
         {snapshot.matches('unavailable') ? <Alert>{i18n._(challengeUnavailable)}</Alert> : null}
         <TextField
           // A new field after a refused code or a switch: empty, and with the focus back in it

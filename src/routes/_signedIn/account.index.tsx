@@ -11,6 +11,7 @@ import { ChangePasswordScreen } from '../../features/change-password/change-pass
 import { DashboardView } from '../../features/dashboard/dashboard.view';
 import { config, flags } from '../../lib/config';
 import { accountUserQuery } from '../../lib/queries';
+import { loadSecurityCatalog } from '../../lib/security-catalog';
 
 const title = msg`Your account`;
 
@@ -26,21 +27,27 @@ const YourSessionsSection = lazy(() =>
   })),
 );
 
+/** A section of the ways to sign in, in its own chunk, with the messages of the security catalog. */
+const withSecurityMessages = <T,>(load: () => Promise<T>) =>
+  Promise.all([load(), loadSecurityCatalog()]).then(([module]) => module);
+
 // Its own chunk as well: the linked sign-ins, their machine and their schemas.
 const LinkedSignInsSection = lazy(() =>
-  import('../../features/linked-sign-ins/linked-sign-ins.screen').then((module) => ({
+  withSecurityMessages(() => import('../../features/linked-sign-ins/linked-sign-ins.screen')).then((module) => ({
     default: module.LinkedSignInsSection,
   })),
 );
 
 // Its own chunk too: the passkeys, their machine and the browser's WebAuthn library.
 const PasskeysSection = lazy(() =>
-  import('../../features/passkeys/passkeys.screen').then((module) => ({ default: module.PasskeysSection })),
+  withSecurityMessages(() => import('../../features/passkeys/passkeys.screen')).then((module) => ({
+    default: module.PasskeysSection,
+  })),
 );
 
 // Its own chunk too: two-step sign-in, its machine and the QR code's library.
 const AuthenticatorAppSection = lazy(() =>
-  import('../../features/authenticator-app/authenticator-app.screen').then((module) => ({
+  withSecurityMessages(() => import('../../features/authenticator-app/authenticator-app.screen')).then((module) => ({
     default: module.AuthenticatorAppSection,
   })),
 );

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import type { SecondFactorStatus } from '../../contract/second-factor';
@@ -14,6 +13,7 @@ import {
 import { SecondFactorRequiredBanner } from '../../src/features/authenticator-app/second-factor-required-banner.screen';
 import { SecondFactorRequiredBannerView } from '../../src/features/authenticator-app/second-factor-required-banner.view';
 import { recoveryCodes, setup } from '../machines/authenticatorAppEnrolment.cases';
+import { expectNoAxeViolations } from '../support/axe';
 import { TestI18n } from '../support/i18n';
 
 const machine = authenticatorAppEnrolmentMachine;
@@ -101,20 +101,6 @@ describe('AuthenticatorAppView', () => {
     expect(field).toHaveAttribute('autocomplete', 'one-time-code');
   });
 });
-
-/** axe-core on what was rendered: WCAG A and AA (no colour contrast: jsdom has no layout), and whole-page rules off. */
-async function expectNoAxeViolations(container: Element) {
-  const results = await axe.run(container, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    rules: {
-      'color-contrast': { enabled: false },
-      region: { enabled: false },
-      'landmark-one-main': { enabled: false },
-      'page-has-heading-one': { enabled: false },
-    },
-  });
-  expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
-}
 
 describe('a team that requires two-step sign-in', () => {
   afterEach(() => {

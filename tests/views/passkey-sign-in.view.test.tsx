@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate';
 import { secondFactorChallengeMachine } from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
@@ -8,13 +7,8 @@ import { PasskeySignInError, signInMachine } from '../../machines/signIn/signIn.
 import { SecondFactorChallengeView } from '../../src/features/second-factor-challenge/second-factor-challenge.view';
 import { SignInView } from '../../src/features/sign-in/sign-in.view';
 import { allMethods } from '../machines/secondFactorChallenge.cases';
+import { expectNoAxeViolations } from '../support/axe';
 import { TestI18n } from '../support/i18n';
-
-/** axe-core's rules, as the browser tests run them (colours cannot be computed without layout). */
-async function expectNoAxeViolations(container: HTMLElement) {
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 function renderSignIn(snapshot: AnyMachineSnapshot, passkeysSupported = true) {
   const send = vi.fn();

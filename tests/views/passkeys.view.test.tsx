@@ -1,7 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import { PasskeyMessage } from '../../contract/passkeys';
@@ -14,6 +13,7 @@ import {
 import { suggestedPasskeyName } from '../../src/features/passkeys/passkeys.messages';
 import { type PasskeysRead, PasskeysView } from '../../src/features/passkeys/passkeys.view';
 import { laptop, phone, suggestedName } from '../machines/passkeyEnrolment.cases';
+import { expectNoAxeViolations } from '../support/axe';
 import { TestI18n } from '../support/i18n';
 
 const [idle] = initialTransition(passkeyEnrolmentMachine, { suggestedName });
@@ -37,12 +37,6 @@ function renderPasskeys(snapshot: Snapshot = idle, read: PasskeysRead = listed, 
     </TestI18n>,
   );
   return { send, container: rendered.container };
-}
-
-/** axe-core's rules, as the browser tests run them (colours cannot be computed without layout). */
-async function expectNoAxeViolations(container: HTMLElement) {
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
 describe('PasskeysView', () => {

@@ -1,6 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EventObject, initialTransition, type SnapshotFrom, transition } from 'xstate';
 import { PasskeyMessage } from '../../contract/passkeys';
@@ -9,6 +8,7 @@ import { SecondFactorMessage } from '../../contract/second-factor';
 import { RecentSignInRefusal, recentSignInMachine } from '../../machines/recentSignIn/recentSignIn.machine';
 import { RecentSignInView } from '../../src/features/recent-sign-in/recent-sign-in.view';
 import { passkeyAnswer, passkeyChallenge, password } from '../machines/recentSignIn.cases';
+import { expectNoAxeViolations } from '../support/axe';
 import { TestI18n } from '../support/i18n';
 
 type Snapshot = SnapshotFrom<typeof recentSignInMachine>;
@@ -29,17 +29,6 @@ function view(snapshot: Snapshot, send = vi.fn()) {
       <RecentSignInView snapshot={snapshot} send={send} email="sam@example.com" />
     </TestI18n>
   );
-}
-
-/** axe-core on the document, as the e2e tests run it (WCAG 2.1 AA and best practices); jsdom lays nothing out. */
-async function expectNoAxeViolations() {
-  const results = await axe.run(document.body, {
-    runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(
-    results.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html) })),
-  ).toEqual([]);
 }
 
 beforeAll(() => {

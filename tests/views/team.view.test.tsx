@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialTransition, transition } from 'xstate';
@@ -18,25 +17,12 @@ import { secondFactorSetupRequiredOf, teamQueryKey } from '../../src/features/te
 import { TeamView } from '../../src/features/team/team.view';
 import { ApiError } from '../../src/lib/api-client';
 import { accountUserQuery } from '../../src/lib/queries';
+import { expectNoAxeViolations } from '../support/axe';
 import { anAccount, aSubscription } from '../support/fixtures';
 import { TestI18n } from '../support/i18n';
 import { anAuditEvent, anAuditPage, aTeam, aTeamMember } from '../support/team-fixtures';
 
 const [idle] = initialTransition(teamMembershipMachine, { referenceId: 'teams-1', teamId: 7 });
-
-/** axe-core on what was rendered: WCAG A and AA (no colour contrast: jsdom has no layout), and whole-page rules off. */
-async function expectNoAxeViolations(container: Element) {
-  const results = await axe.run(container, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    rules: {
-      'color-contrast': { enabled: false },
-      region: { enabled: false },
-      'landmark-one-main': { enabled: false },
-      'page-has-heading-one': { enabled: false },
-    },
-  });
-  expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
-}
 
 /** The view with the screen's search and sort kept in state, as the screen keeps them. */
 function TeamWithTable({

@@ -9,17 +9,9 @@ import { AuthenticationResponse } from './passkeys';
  * docs/decisions/0013-two-step-sign-in.md.
  */
 
-export const SecondFactorMessage = {
-  codeRequired: 'Enter the 6-digit code from your authenticator app.',
-  codeInvalid: 'That code is not right. Enter the code your authenticator app shows now.',
-  recoveryCodeRequired: 'Enter one of your recovery codes.',
-  recoveryCodeInvalid: 'That recovery code is not right, or it was used already.',
-  challengeExpired: 'This sign-in took too long. Sign in again.',
-  alreadyOn: 'Your authenticator app is already on. Turn it off first to set up another.',
-  notOn: 'Your authenticator app is not on.',
-  setupExpired: 'This setup took too long. Start again to get a new key.',
-  setupRequired: 'Your team requires two-step sign-in. Set up an authenticator app to reach its pages.',
-} as const;
+import { SecondFactorMessage } from './second-factor-messages';
+
+export { SecondFactorMessage };
 
 /** How long a sign-in waits for its second step, and a started app setup for its first code. */
 export const secondFactorChallengeSeconds = 5 * 60;

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { SecondFactorMessage } from '../../contract/second-factor';
 import { StatsMessage } from '../../contract/stats';
 import {
   initialOrder,
@@ -186,6 +187,13 @@ describe('ReportsView', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('You cannot see the statistics of this device or team.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(send).toHaveBeenLastCalledWith({ type: 'user.retry' });
+  });
+
+  it("words a team's refusal of a member without two-step sign-in", () => {
+    renderView('failed', { failure: { message: SecondFactorMessage.setupRequired } });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your team requires two-step sign-in. Set up an authenticator app to reach its pages.',
+    );
   });
 
   it('reads any other failure as the general one', () => {

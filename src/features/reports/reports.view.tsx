@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Component, type FormEvent, lazy, type ReactNode, Suspense, useId } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { SecondFactorMessage } from '../../../contract/second-factor-messages';
 import { StatsMessage } from '../../../contract/stats';
 import {
   type RangePreset,
@@ -73,6 +74,8 @@ const rangeProblemText: Record<RangeProblem, MessageDescriptor> = {
 /** The server's refusals the page words itself; any other failure reads as the general one. */
 const failureText: Record<string, MessageDescriptor> = {
   [StatsMessage.notYours]: msg`You cannot see the statistics of this device or team.`,
+  // A team whose owner requires two-step sign-in, of a member without it (the banner above links to the setup).
+  [SecondFactorMessage.setupRequired]: msg`Your team requires two-step sign-in. Set up an authenticator app to reach its pages.`,
 };
 
 const trafficHeadings: Record<TrafficColumn, MessageDescriptor> = {

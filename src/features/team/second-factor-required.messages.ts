@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { SecondFactorMessage } from '../../../contract/second-factor';
+import { SecondFactorMessage } from '../../../contract/second-factor-messages';
 import { messageTextOf } from '../../lib/contract-messages';
 
 /**

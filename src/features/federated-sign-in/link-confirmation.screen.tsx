@@ -7,6 +7,7 @@ import { navigateTo } from '../../app/navigate';
 import { config } from '../../lib/config';
 import { confirmLink } from './federated-sign-in.actors';
 import { LinkConfirmationView } from './link-confirmation.view';
+import { secondStepSearchOf } from './second-step-search';
 
 /** The mailed link's page: the owner consents, the sign-in is linked, and the person goes on signed in. */
 export function LinkConfirmationScreen({
@@ -31,7 +32,8 @@ export function LinkConfirmationScreen({
           else router.history.replace(target.href);
         },
         // The redirect the sign-in was started with waits on the server, with the sign-in.
-        goToSecondFactor: () => void router.navigate({ to: '/auth/second-step', search: {}, replace: true }),
+        goToSecondFactor: ({ event }) =>
+          void router.navigate({ to: '/auth/second-step', search: secondStepSearchOf(event), replace: true }),
       },
     }),
     { input: { token } },

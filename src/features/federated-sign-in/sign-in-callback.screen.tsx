@@ -8,6 +8,7 @@ import { navigateTo } from '../../app/navigate';
 import { config } from '../../lib/config';
 import { providerSignInConfig } from '../../lib/sign-in-providers';
 import { completeSignIn, linkWithPassword, lookUpRegion, mailLink } from './federated-sign-in.actors';
+import { secondStepSearchOf } from './second-step-search';
 import { SignInCallbackView } from './sign-in-callback.view';
 
 /** The provider's name as the sign-in page shows it (Google, Microsoft, the company's name). */
@@ -46,7 +47,8 @@ export function SignInCallbackScreen({
           else router.history.replace(target.href);
         },
         // The redirect the sign-in was started with waits on the server, with the sign-in.
-        goToSecondFactor: () => void router.navigate({ to: '/auth/second-step', search: {}, replace: true }),
+        goToSecondFactor: ({ event }) =>
+          void router.navigate({ to: '/auth/second-step', search: secondStepSearchOf(event), replace: true }),
       },
     }),
     {

@@ -239,7 +239,6 @@ export const RequestServerRequest = v.object({
 });
 
 export const AuditKind = v.picklist([
-  'secondFactorRuleChanged',
   'memberAdded',
   'memberInvited',
   'memberRemoved',
@@ -252,6 +251,7 @@ export const AuditKind = v.picklist([
   'apiKeyDeleted',
   'apiKeyAddressesChanged',
   'serverRequested',
+  'secondFactorRuleChanged',
 ]);
 export type AuditKind = v.InferOutput<typeof AuditKind>;
 

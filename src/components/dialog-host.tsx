@@ -4,28 +4,7 @@ import { type ReactNode, useRef, useSyncExternalStore } from 'react';
 import { css } from '../../styled-system/css';
 import { type ConfirmOptions, closeDialog, dialogStore, type OpenDialog } from '../lib/dialogs';
 import { Button } from './ui/button';
-
-const backdrop = css({ position: 'fixed', inset: '0', bg: 'rgba(0, 0, 0, 0.45)', zIndex: 'overlay' });
-const positioner = css({
-  position: 'fixed',
-  inset: '0',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  zIndex: 'modal',
-  padding: '4',
-});
-const content = css({
-  bg: 'canvas',
-  color: 'fg.default',
-  borderRadius: 'l3',
-  boxShadow: 'xl',
-  padding: '6',
-  width: 'min(28rem, 100%)',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '4',
-});
+import { dialogBackdrop, dialogContent, dialogPositioner, dialogTitle } from './ui/dialog';
 
 function DialogFrame({
   onDismiss,
@@ -46,9 +25,9 @@ function DialogFrame({
       initialFocusEl={initialFocus}
     >
       <Portal>
-        <Dialog.Backdrop className={backdrop} />
-        <Dialog.Positioner className={positioner}>
-          <Dialog.Content className={content}>{children}</Dialog.Content>
+        <Dialog.Backdrop className={dialogBackdrop} />
+        <Dialog.Positioner className={dialogPositioner}>
+          <Dialog.Content className={dialogContent}>{children}</Dialog.Content>
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
@@ -68,9 +47,7 @@ export function ConfirmDialog({
     options.group === 'confirm-decline' ? options.message.split(/\r?\n/).filter(Boolean) : [options.message];
   return (
     <DialogFrame role="alertdialog" onDismiss={() => onSettle(false)} initialFocus={() => acceptRef.current}>
-      {options.header ? (
-        <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{options.header}</Dialog.Title>
-      ) : null}
+      {options.header ? <Dialog.Title className={dialogTitle}>{options.header}</Dialog.Title> : null}
       <Dialog.Description asChild>
         <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
           {options.group === 'confirm-decline' ? null : (

@@ -1,7 +1,8 @@
 import { Dialog, Portal } from '@ark-ui/react';
 import { type ReactNode, useRef } from 'react';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { Button } from './button';
+import { dialogBackdrop, dialogContent, dialogPositioner, dialogTitle } from './dialog';
 
 export type ConfirmDialogProps = {
   /** Open exactly while the flow's machine confirms or carries the answer out. */
@@ -58,36 +59,10 @@ export function ConfirmDialog({
       finalFocusEl={finalFocusEl}
     >
       <Portal>
-        <Dialog.Backdrop
-          className={css({ position: 'fixed', inset: '0', bg: 'rgba(0, 0, 0, 0.45)', zIndex: 'overlay' })}
-        />
-        <Dialog.Positioner
-          className={css({
-            position: 'fixed',
-            inset: '0',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            zIndex: 'modal',
-            padding: '4',
-          })}
-        >
-          <Dialog.Content
-            className={css({
-              bg: 'canvas',
-              color: 'fg.default',
-              borderRadius: 'l3',
-              boxShadow: 'xl',
-              padding: '6',
-              width: 'min(32rem, 100%)',
-              maxHeight: '100%',
-              overflowY: 'auto',
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '4',
-            })}
-          >
-            <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</Dialog.Title>
+        <Dialog.Backdrop className={dialogBackdrop} />
+        <Dialog.Positioner className={dialogPositioner}>
+          <Dialog.Content className={cx(dialogContent, css({ width: 'min(32rem, 100%)' }))}>
+            <Dialog.Title className={dialogTitle}>{title}</Dialog.Title>
             <Dialog.Description>{description}</Dialog.Description>
             {children}
             <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' })}>

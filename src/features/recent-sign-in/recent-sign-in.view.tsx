@@ -11,6 +11,7 @@ import type {
 import { css } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { dialogBackdrop, dialogContent, dialogPositioner, dialogTitle } from '../../components/ui/dialog';
 import { RateLimitedAlert } from '../../components/ui/rate-limited-alert';
 import { TextField } from '../../components/ui/text-field';
 import { answerErrorText, passkeyRefusalText, problemMessages, reasonText } from './recent-sign-in.messages';
@@ -191,37 +192,10 @@ export function RecentSignInView({ snapshot, send, email }: RecentSignInViewProp
       initialFocusEl={() => firstControlOf(contentRef.current)}
     >
       <Portal>
-        <Dialog.Backdrop
-          className={css({ position: 'fixed', inset: '0', bg: 'rgba(0, 0, 0, 0.45)', zIndex: 'overlay' })}
-        />
-        <Dialog.Positioner
-          className={css({
-            position: 'fixed',
-            inset: '0',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            zIndex: 'modal',
-            padding: '4',
-          })}
-        >
-          <Dialog.Content
-            ref={contentRef}
-            className={css({
-              bg: 'canvas',
-              color: 'fg.default',
-              borderRadius: 'l3',
-              boxShadow: 'xl',
-              padding: '6',
-              width: 'min(28rem, 100%)',
-              maxHeight: '100%',
-              overflowY: 'auto',
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '4',
-            })}
-          >
-            <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+        <Dialog.Backdrop className={dialogBackdrop} />
+        <Dialog.Positioner className={dialogPositioner}>
+          <Dialog.Content ref={contentRef} className={dialogContent}>
+            <Dialog.Title className={dialogTitle}>
               <Trans>Confirm it's you</Trans>
             </Dialog.Title>
             <Dialog.Description className={muted}>{reasonText(i18n, context.reason)}</Dialog.Description>

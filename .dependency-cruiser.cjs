@@ -39,6 +39,14 @@ module.exports = {
       to: { path: '^(src|machines)/' },
     },
     {
+      name: 'services-know-no-http',
+      comment:
+        'Services speak the domain (issue 23): they throw Refusal with a contract code; only server/http and the routes know statuses, headers and Hono.',
+      severity: 'error',
+      from: { path: '^server/services/' },
+      to: { path: ['^server/http/', '^server/routes/', '^server/api', 'node_modules/hono/'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

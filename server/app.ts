@@ -4,7 +4,6 @@ import { HTTPException } from 'hono/http-exception';
 import { api } from '../contract/api';
 import { ErrorCode } from '../contract/errors';
 import { compression } from './http/compression';
-import { ApiFailure, errorBody, failureResponse, failures } from './http/errors';
 import {
   type AppEnv,
   clientAddressOf,
@@ -15,6 +14,7 @@ import {
   sameOriginMutations,
   securityHeaders,
 } from './http/middleware';
+import { errorBody, refusalResponse, statusOf } from './http/refusals';
 import { loggableRoute, requestLogging } from './logger';
 import { accountRoutes } from './routes/account';
 import { accountCreationRoutes } from './routes/account-creation';
@@ -45,6 +45,7 @@ import { wellKnownRoutes } from './routes/well-known';
 import { yourSessionsRoutes } from './routes/your-sessions';
 import { securityEvent } from './security-events';
 import type { AppServices } from './services/index';
+import { commonRefusals, Refusal } from './services/refusal';
 
 const maxJsonBodyBytes = 64 * 1024;
 
@@ -74,10 +75,10 @@ export function createApp(services: AppServices) {
     // The error-reporting tunnel has its own, larger limit. A GET has no body to limit, and looking
     // for one would make @hono/node-server build the full Request it otherwise never needs.
     if (c.req.path === api.errorTunnel || c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    return bodyLimit({ maxSize: maxJsonBodyBytes, onError: () => failureResponse(c, failures.payloadTooLarge()) })(
-      c,
-      next,
-    );
+    return bodyLimit({
+      maxSize: maxJsonBodyBytes,
+      onError: () => refusalResponse(c, commonRefusals.payloadTooLarge()),
+    })(c, next);
   });
   app.use('/api/*', jsonBodies());
   app.use('/api/*', readSession(services.sessions, services.env));
@@ -146,9 +147,9 @@ export function createApp(services: AppServices) {
 
   app.notFound((c) => c.json(errorBody(ErrorCode.notFound, 'Not found.'), 404));
   app.onError((error, c) => {
-    if (error instanceof ApiFailure) {
+    if (error instanceof Refusal) {
       // Every 403, whichever rule refused it: who asked, from where, for which route, and why.
-      if (error.status === 403) {
+      if (statusOf(error) === 403) {
         securityEvent(services.logger, {
           event: 'access.refused',
           clientAddress: clientAddressOf(c, services.env),
@@ -158,10 +159,10 @@ export function createApp(services: AppServices) {
           reason: error.code,
         });
       }
-      return failureResponse(c, error);
+      return refusalResponse(c, error);
     }
     // A value PostgreSQL cannot store as text (U+0000 that came another way than JSON or the address).
-    if (untextableValue(error)) return failureResponse(c, failures.nulCharacter());
+    if (untextableValue(error)) return refusalResponse(c, commonRefusals.nulCharacter());
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody(ErrorCode.validation, error.message || 'Bad request.'), error.status);
     }

@@ -8,8 +8,8 @@ import type { SessionClaims } from '../../contract/auth';
 import type { BotCheckProvider } from '../../contract/bot-check';
 import type { Env } from '../env';
 import { providerOrigins } from '../services/bot-check';
+import { commonRefusals } from '../services/refusal';
 import type { SessionService } from '../services/sessions';
-import { failures } from './errors';
 import { isLoopbackAddress } from './loopback';
 
 /**
@@ -108,7 +108,7 @@ export function sameOriginMutations(env: Env): MiddlewareHandler<AppEnv> {
       const fetchSite = c.req.header('sec-fetch-site');
       const origin = c.req.header('origin');
       const sameOrigin = fetchSite ? fetchSite === 'same-origin' : origin === env.publicOrigin;
-      if (!sameOrigin) throw failures.crossOrigin();
+      if (!sameOrigin) throw commonRefusals.crossOrigin();
     }
     await next();
   };
@@ -121,7 +121,7 @@ export function jsonBodies(): MiddlewareHandler<AppEnv> {
     if (mutatingMethods.has(c.req.method) && (hasBody || c.req.header('transfer-encoding'))) {
       const type = c.req.header('content-type') ?? '';
       if (!/^application\/json\b/i.test(type) && !c.req.path.startsWith('/api/monitoring')) {
-        throw failures.unsupportedMediaType();
+        throw commonRefusals.unsupportedMediaType();
       }
     }
     await next();
@@ -135,11 +135,11 @@ export function validateJson<TSchema extends v.GenericSchema>(schema: TSchema): 
     try {
       raw = await c.req.json();
     } catch {
-      throw failures.malformedJson();
+      throw commonRefusals.malformedJson();
     }
-    if (holdsNul(raw)) throw failures.nulCharacter();
+    if (holdsNul(raw)) throw commonRefusals.nulCharacter();
     const result = v.safeParse(schema, raw);
-    if (!result.success) throw failures.validation(validationMessage(result.issues));
+    if (!result.success) throw commonRefusals.validation(validationMessage(result.issues));
     c.set('body', result.output);
     await next();
   };
@@ -161,7 +161,7 @@ function holdsNul(value: unknown): boolean {
 export function refuseNulInAddress(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { pathname, search } = new URL(c.req.url);
-    if (/%00/i.test(pathname + search) || (pathname + search).includes('\u0000')) throw failures.nulCharacter();
+    if (/%00/i.test(pathname + search) || (pathname + search).includes('\u0000')) throw commonRefusals.nulCharacter();
     await next();
   };
 }
@@ -170,7 +170,7 @@ export function refuseNulInAddress(): MiddlewareHandler<AppEnv> {
 export function validateQuery<TSchema extends v.GenericSchema>(schema: TSchema): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const result = v.safeParse(schema, c.req.query());
-    if (!result.success) throw failures.validation(validationMessage(result.issues));
+    if (!result.success) throw commonRefusals.validation(validationMessage(result.issues));
     c.set('query', result.output);
     await next();
   };
@@ -203,14 +203,14 @@ export function readSession(sessions: SessionService, env: Pick<Env, 'production
 
 export function requireSession(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!c.get('session')) throw failures.unauthorized();
+    if (!c.get('session')) throw commonRefusals.unauthorized();
     await next();
   };
 }
 
 export function sessionOf(c: Context<AppEnv>) {
   const session = c.get('session');
-  if (!session) throw failures.unauthorized();
+  if (!session) throw commonRefusals.unauthorized();
   return session;
 }
 
@@ -250,7 +250,7 @@ export function loopbackClientsOnly(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const socketAddress = socketAddressOf(c);
     const forwarded = proxyHeaders.some((name) => c.req.header(name) !== undefined);
-    if (forwarded || !socketAddress || !isLoopbackAddress(socketAddress)) throw failures.notFound();
+    if (forwarded || !socketAddress || !isLoopbackAddress(socketAddress)) throw commonRefusals.notFound();
     await next();
   };
 }

@@ -1,5 +1,5 @@
 import type { RateLimiter, RateLimitRules } from '../services/rate-limit';
-import { failures } from './errors';
+import { commonRefusals } from '../services/refusal';
 
 /**
  * Takes a try under every rule before the work they guard, and refuses with 429 (and Retry-After)
@@ -7,5 +7,5 @@ import { failures } from './errors';
  */
 export async function spendRateLimits(rateLimiter: RateLimiter, rules: RateLimitRules): Promise<void> {
   const verdict = await rateLimiter.takeAll(rules);
-  if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
+  if (!verdict.allowed) throw commonRefusals.rateLimited(verdict.retryAfterSeconds);
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { verifyBillingSignature } from '../services/billing/event-signature';
-import { type ApiFailure, failures } from './errors';
+import { commonRefusals, type Refusal } from '../services/refusal';
 
 /**
  * The body of a server-to-server call signed over its exact bytes (the order site's billing events,
@@ -16,7 +16,7 @@ export async function signedJsonBodyOf<Schema extends v.GenericSchema>(
     headers: { timestamp: string; signature: string };
     schema: Schema;
     now: Date;
-    refusals: { invalidSignature: () => ApiFailure; stale: () => ApiFailure };
+    refusals: { invalidSignature: () => Refusal; stale: () => Refusal };
   },
 ): Promise<{ value: v.InferOutput<Schema>; text: string }> {
   const text = await c.req.text();
@@ -33,13 +33,13 @@ export async function signedJsonBodyOf<Schema extends v.GenericSchema>(
   try {
     raw = JSON.parse(text);
   } catch {
-    throw failures.malformedJson();
+    throw commonRefusals.malformedJson();
   }
   const parsed = v.safeParse(options.schema, raw);
   if (!parsed.success) {
     const [issue] = parsed.issues;
     const path = v.getDotPath(issue);
-    throw failures.validation(`${path ? `${path}: ` : ''}${issue.message}`);
+    throw commonRefusals.validation(`${path ? `${path}: ` : ''}${issue.message}`);
   }
   return { value: parsed.output, text };
 }

@@ -8,7 +8,6 @@ import {
   ValidateAccountCreationQuery,
 } from '../../contract/account-creation';
 import { ErrorCode } from '../../contract/errors';
-import { ApiFailure, failures } from '../http/errors';
 import { type AppEnv, bodyOf, clientAddressOf, queryOf, validateJson, validateQuery } from '../http/middleware';
 import { spendRateLimits } from '../http/rate-limits';
 import { negotiateLocale } from '../mail/i18n';
@@ -16,6 +15,7 @@ import { createPendingAccount, finalizeAccountCreation, resendVerificationCode }
 import type { AppServices } from '../services/index';
 import { isCommonPassword } from '../services/passwords';
 import type { RateLimitRule, RateLimitRules } from '../services/rate-limit';
+import { commonRefusals, Refusal } from '../services/refusal';
 import { requireBotCheck } from './bot-check';
 
 /**
@@ -30,10 +30,10 @@ export const accountCreationLimits = {
   checksPerClient: { name: 'account-creation:checks', limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
-const emailTaken = () => new ApiFailure(409, ErrorCode.emailTaken, AccountCreationMessage.emailTaken);
-const invalidCode = () => new ApiFailure(400, ErrorCode.invalidCode, AccountCreationMessage.invalidCode);
+const emailTaken = () => new Refusal(ErrorCode.emailTaken, AccountCreationMessage.emailTaken);
+const invalidCode = () => new Refusal(ErrorCode.invalidCode, AccountCreationMessage.invalidCode);
 /** Expired, used up by wrong tries, replaced or used: only a new code helps, and the person is told so. */
-const codeExpired = () => new ApiFailure(400, ErrorCode.codeExpired, AccountCreationMessage.codeExpired);
+const codeExpired = () => new Refusal(ErrorCode.codeExpired, AccountCreationMessage.codeExpired);
 
 export function accountCreationRoutes(services: AppServices) {
   const { rateLimiter, env } = services;
@@ -53,7 +53,7 @@ export function accountCreationRoutes(services: AppServices) {
       await limit(codeLimits(email, clientAddressOf(c, env)));
       const result = await createPendingAccount(services, email, negotiateLocale(c.req.header('accept-language')));
       if (result.outcome === 'emailTaken') throw emailTaken();
-      if (result.outcome !== 'codeSent') throw failures.notFound();
+      if (result.outcome !== 'codeSent') throw commonRefusals.notFound();
       return c.json({ success: true as const, expiresAt: result.expiresAt.toISOString() }, 200);
     })
     .post('/resend-email-verification-code', validateJson(ResendVerificationCodeRequest), async (c) => {
@@ -63,8 +63,7 @@ export function accountCreationRoutes(services: AppServices) {
       await limit(codeLimits(email, clientAddressOf(c, env)));
       const result = await resendVerificationCode(services, email, negotiateLocale(c.req.header('accept-language')));
       if (result.outcome !== 'codeSent') {
-        throw new ApiFailure(
-          404,
+        throw new Refusal(
           ErrorCode.notFound,
           'There is no account creation waiting for this address. Please sign up again.',
         );
@@ -82,7 +81,7 @@ export function accountCreationRoutes(services: AppServices) {
     .post('/finalize-account-creation-request', validateJson(FinalizeAccountCreationRequest), async (c) => {
       const request = bodyOf(c, FinalizeAccountCreationRequest);
       // Before the code is checked: a refused password spends none of its tries.
-      if (isCommonPassword(request.password)) throw failures.passwordTooCommon();
+      if (isCommonPassword(request.password)) throw commonRefusals.passwordTooCommon();
       await limit([[accountCreationLimits.checksPerClient, clientAddressOf(c, env)]]);
       const result = await finalizeAccountCreation(services, request);
       if (result.outcome === 'invalidCode') throw invalidCode();

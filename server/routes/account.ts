@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import { failures } from '../http/errors';
 import { type AppEnv, requireSession, sessionOf } from '../http/middleware';
 import { accountUserJson } from '../services/accounts';
 import type { AppServices } from '../services/index';
+import { commonRefusals } from '../services/refusal';
 
 export function accountRoutes({ database, now }: AppServices) {
   return new Hono<AppEnv>().get('/user', requireSession(), async (c) => {
     const json = await accountUserJson(database, sessionOf(c).claims.sub, now());
-    if (json === null) throw failures.notFound();
+    if (json === null) throw commonRefusals.notFound();
     return c.body(json, 200, { 'Content-Type': 'application/json' });
   });
 }

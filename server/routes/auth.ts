@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { LoginRequest, type LoginResponse } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
-import { ApiFailure, failures } from '../http/errors';
 import {
   type AppEnv,
   bodyOf,
@@ -14,6 +13,7 @@ import {
 } from '../http/middleware';
 import { securityEvent } from '../security-events';
 import type { AppServices } from '../services/index';
+import { commonRefusals, Refusal } from '../services/refusal';
 import { signInWithPassword } from '../services/sign-in';
 import { askForSecondFactor } from './second-factor';
 
@@ -34,7 +34,7 @@ export function authRoutes(services: AppServices) {
       // The typed address is never logged: it may be a password typed into the wrong field.
       if (result.outcome === 'rateLimited') {
         securityEvent(logger, { event: 'signIn.lockedOut', clientAddress, via: 'password', reason: 'tooManyFailures' });
-        throw failures.rateLimited(result.retryAfterSeconds);
+        throw commonRefusals.rateLimited(result.retryAfterSeconds);
       }
       if (result.outcome === 'invalidCredentials') {
         securityEvent(logger, {
@@ -45,7 +45,7 @@ export function authRoutes(services: AppServices) {
           userId: result.userId ?? undefined,
         });
         // One answer for an unknown e-mail and a wrong password: the account is not revealed.
-        throw new ApiFailure(401, ErrorCode.invalidCredentials, 'The e-mail address or password is incorrect.');
+        throw new Refusal(ErrorCode.invalidCredentials, 'The e-mail address or password is incorrect.');
       }
       if (result.outcome === 'secondFactorRequired') {
         return c.json(askForSecondFactor(c, env, result) satisfies LoginResponse, 200);

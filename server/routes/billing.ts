@@ -4,7 +4,6 @@ import { api } from '../../contract/api';
 import { BillingEvent, type BillingEventReceipt, BillingQuery, billingSignatureHeaders } from '../../contract/billing';
 import { ErrorCode } from '../../contract/errors';
 import { CouponListQuery, RedeemCouponRequest } from '../../contract/subscriptions';
-import { ApiFailure, failures } from '../http/errors';
 import {
   type AppEnv,
   bodyOf,
@@ -19,6 +18,7 @@ import { signedJsonBodyOf } from '../http/signed-body';
 import type { BillingActor } from '../services/billing/billing';
 import type { AppServices } from '../services/index';
 import type { RateLimitRule } from '../services/rate-limit';
+import { commonRefusals, Refusal } from '../services/refusal';
 
 export const couponLimits = {
   /** Coupon codes an account may try: plenty for a person, too few to guess private codes. */
@@ -26,14 +26,13 @@ export const couponLimits = {
 } satisfies Record<string, RateLimitRule>;
 
 const eventRefusals = {
-  invalidSignature: () => new ApiFailure(401, ErrorCode.invalidSignature, 'The event signature is not valid.'),
+  invalidSignature: () => new Refusal(ErrorCode.invalidSignature, 'The event signature is not valid.'),
   stale: () =>
-    new ApiFailure(
-      401,
+    new Refusal(
       ErrorCode.staleEvent,
       'The event timestamp is more than five minutes away from now. Check the clock and sign it again.',
     ),
-  replayed: () => new ApiFailure(409, ErrorCode.eventReplayed, 'This event was applied before; nothing changed.'),
+  replayed: () => new Refusal(ErrorCode.eventReplayed, 'This event was applied before; nothing changed.'),
 };
 
 function actorOf(c: Parameters<typeof sessionOf>[0]): BillingActor {
@@ -50,7 +49,7 @@ export function billingRoutes({ billing, env, now, rateLimiter }: AppServices) {
     })
     .get(`${api.billing}/invoices/:number`, requireSession(), async (c) => {
       const invoiceNumber = Number(c.req.param('number'));
-      if (!Number.isSafeInteger(invoiceNumber) || invoiceNumber < 1) throw failures.notFound();
+      if (!Number.isSafeInteger(invoiceNumber) || invoiceNumber < 1) throw commonRefusals.notFound();
       return c.json(await billing.invoice(actorOf(c), invoiceNumber), 200);
     })
     .get(api.pricing, async (c) => {

@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import { botCheckFailedMessage } from '../../contract/bot-check';
 import { ErrorCode } from '../../contract/errors';
-import { ApiFailure, failures } from '../http/errors';
 import type { AppEnv } from '../http/middleware';
 import type { BotCheck } from '../services/bot-check';
 import type { AppServices } from '../services/index';
+import { commonRefusals, Refusal } from '../services/refusal';
 
 /** GET /api/bot-check/challenge: a fresh ALTCHA challenge, never cached (each is used once). */
 export function botCheckRoutes(services: AppServices) {
   return new Hono<AppEnv>().get('/', async (c) => {
     c.header('Cache-Control', 'no-store');
     const challenge = await services.botCheck.challenge();
-    if (!challenge) throw failures.notFound();
+    if (!challenge) throw commonRefusals.notFound();
     return c.json(challenge, 200);
   });
 }
@@ -23,5 +23,5 @@ export async function requireBotCheck(
   clientAddress: string,
 ): Promise<void> {
   const verdict = await botCheck.verify(token, clientAddress);
-  if (!verdict.passed) throw new ApiFailure(400, ErrorCode.botCheckFailed, botCheckFailedMessage);
+  if (!verdict.passed) throw new Refusal(ErrorCode.botCheckFailed, botCheckFailedMessage);
 }

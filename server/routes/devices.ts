@@ -15,7 +15,6 @@ import {
   RenameDeviceRequest,
 } from '../../contract/devices';
 import { ErrorCode } from '../../contract/errors';
-import { ApiFailure, failures } from '../http/errors';
 import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
 import { spendRateLimits } from '../http/rate-limits';
 import type { BillingActor } from '../services/billing/billing';
@@ -30,6 +29,7 @@ import {
   signOutDevice,
 } from '../services/devices/linked-devices';
 import type { AppServices } from '../services/index';
+import { commonRefusals, Refusal } from '../services/refusal';
 
 /** The device's side of activation (the VPN app, without a session): mounted at api.deviceActivationCode. */
 export function deviceActivationRoutes(services: AppServices) {
@@ -45,10 +45,10 @@ export function deviceActivationRoutes(services: AppServices) {
     .get('/status', async (c) => {
       c.header('Cache-Control', 'no-store');
       const pollToken = c.req.header(pollTokenHeader);
-      if (!pollToken) throw new ApiFailure(400, ErrorCode.validation, DeviceMessage.pollTokenMissing);
+      if (!pollToken) throw new Refusal(ErrorCode.validation, DeviceMessage.pollTokenMissing);
       const state = await activationState(services, pollToken);
       // An unknown token learns nothing, not even whether the code exists.
-      if (state === null) throw failures.notFound();
+      if (state === null) throw commonRefusals.notFound();
       return c.json({ state } satisfies ActivationStatus, 200);
     });
 }

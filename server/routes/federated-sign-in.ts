@@ -17,7 +17,6 @@ import {
   StartProviderSignInRequest,
   type StartSignInResponse,
 } from '../../contract/federated-sign-in';
-import { ApiFailure, failures } from '../http/errors';
 import {
   type AppEnv,
   bodyOf,
@@ -29,6 +28,7 @@ import {
 import { negotiateLocale } from '../mail/i18n';
 import { type FederatedSignInRefusal, FederatedSignInRefused } from '../services/federated-sign-in/federated-sign-in';
 import type { AppServices } from '../services/index';
+import { commonRefusals, Refusal } from '../services/refusal';
 import type { SignInStep } from '../services/second-factor/second-factor';
 import { identityLinkFailureOf } from './linked-sign-ins';
 import { askForSecondFactor } from './second-factor';
@@ -41,17 +41,16 @@ const bindingCookiePath = '/api/auth/providers';
 export const identityLinkCookieName = 'portal_provider_link';
 const identityLinkCookiePath = '/api/auth/providers/link';
 
-const refusals: Record<FederatedSignInRefusal, (retryAfterSeconds: number) => ApiFailure> = {
-  providerUnknown: () => new ApiFailure(404, ErrorCode.notFound, FederatedSignInMessage.providerUnknown),
-  providerUnavailable: () =>
-    new ApiFailure(503, ErrorCode.providerUnavailable, FederatedSignInMessage.providerUnavailable),
-  unknownDomain: () => new ApiFailure(404, ErrorCode.unknownDomain, FederatedSignInMessage.unknownDomain),
-  rateLimited: (retryAfterSeconds) => failures.rateLimited(retryAfterSeconds),
-  signInExpired: () => new ApiFailure(400, ErrorCode.signInRefused, FederatedSignInMessage.signInExpired),
-  signInRefused: () => new ApiFailure(400, ErrorCode.signInRefused, FederatedSignInMessage.signInRefused),
-  cancelled: () => new ApiFailure(400, ErrorCode.signInRefused, FederatedSignInMessage.cancelled),
-  emailMissing: () => new ApiFailure(400, ErrorCode.signInRefused, FederatedSignInMessage.emailMissing),
-  emailNotVerified: () => new ApiFailure(409, ErrorCode.emailNotVerified, FederatedSignInMessage.emailNotVerified),
+const refusals: Record<FederatedSignInRefusal, (retryAfterSeconds: number) => Refusal> = {
+  providerUnknown: () => new Refusal(ErrorCode.notFound, FederatedSignInMessage.providerUnknown),
+  providerUnavailable: () => new Refusal(ErrorCode.providerUnavailable, FederatedSignInMessage.providerUnavailable),
+  unknownDomain: () => new Refusal(ErrorCode.unknownDomain, FederatedSignInMessage.unknownDomain),
+  rateLimited: (retryAfterSeconds) => commonRefusals.rateLimited(retryAfterSeconds),
+  signInExpired: () => new Refusal(ErrorCode.signInRefused, FederatedSignInMessage.signInExpired),
+  signInRefused: () => new Refusal(ErrorCode.signInRefused, FederatedSignInMessage.signInRefused),
+  cancelled: () => new Refusal(ErrorCode.signInRefused, FederatedSignInMessage.cancelled),
+  emailMissing: () => new Refusal(ErrorCode.signInRefused, FederatedSignInMessage.emailMissing),
+  emailNotVerified: () => new Refusal(ErrorCode.emailNotVerified, FederatedSignInMessage.emailNotVerified),
 };
 
 async function answering<T>(call: () => Promise<T>): Promise<T> {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ErrorCode } from '../../contract/errors';
-import { errorBody } from '../http/errors';
 import type { AppEnv } from '../http/middleware';
+import { errorBody } from '../http/refusals';
 import type { AppServices } from '../services/index';
 
 export function healthRoutes({ db, logger }: AppServices) {

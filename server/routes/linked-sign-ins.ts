@@ -3,20 +3,19 @@ import { api } from '../../contract/api';
 import { ErrorCode } from '../../contract/errors';
 import { FederatedSignInMessage } from '../../contract/federated-sign-in';
 import { LinkedSignInMessage, UnlinkSignInRequest } from '../../contract/linked-sign-ins';
-import { ApiFailure, failures } from '../http/errors';
 import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
 import { requireRecentSignIn } from '../http/recent-sign-in';
 import { type IdentityLinkRefusal, IdentityLinkRefused } from '../services/federated-sign-in/identity-links';
 import type { AppServices } from '../services/index';
+import { commonRefusals, Refusal } from '../services/refusal';
 
 /** Each refusal of a link or an unlink as `{ error, message }` with its status. */
-export const identityLinkRefusals: Record<IdentityLinkRefusal, (retryAfterSeconds: number) => ApiFailure> = {
-  linkExpired: () => new ApiFailure(400, ErrorCode.linkExpired, FederatedSignInMessage.linkExpired),
-  passwordIncorrect: () =>
-    new ApiFailure(401, ErrorCode.invalidCredentials, FederatedSignInMessage.linkPasswordIncorrect),
-  rateLimited: (retryAfterSeconds) => failures.rateLimited(retryAfterSeconds),
-  notLinked: () => new ApiFailure(404, ErrorCode.notFound, LinkedSignInMessage.notLinked),
-  lastWayIn: () => new ApiFailure(409, ErrorCode.lastWayIn, LinkedSignInMessage.lastWayIn),
+export const identityLinkRefusals: Record<IdentityLinkRefusal, (retryAfterSeconds: number) => Refusal> = {
+  linkExpired: () => new Refusal(ErrorCode.linkExpired, FederatedSignInMessage.linkExpired),
+  passwordIncorrect: () => new Refusal(ErrorCode.invalidCredentials, FederatedSignInMessage.linkPasswordIncorrect),
+  rateLimited: (retryAfterSeconds) => commonRefusals.rateLimited(retryAfterSeconds),
+  notLinked: () => new Refusal(ErrorCode.notFound, LinkedSignInMessage.notLinked),
+  lastWayIn: () => new Refusal(ErrorCode.lastWayIn, LinkedSignInMessage.lastWayIn),
 };
 
 /** A refused link or unlink as its API answer; any other error as it is. */

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ErrorCode } from '../../contract/errors';
-import { ApiFailure, failureResponse, failures } from '../http/errors';
 import { type AppEnv, clientAddressOf } from '../http/middleware';
+import { refusalResponse } from '../http/refusals';
 import type { AppServices } from '../services/index';
 import type { RateLimitRule } from '../services/rate-limit';
+import { commonRefusals, Refusal } from '../services/refusal';
 
 const maxEnvelopeBytes = 1024 * 1024;
 
@@ -27,7 +28,7 @@ export function monitoringRoutes({ env, logger, rateLimiter }: AppServices) {
   const configured = env.sentryDsn ? new URL(env.sentryDsn) : null;
   if (!configured) {
     return new Hono<AppEnv>().post('/', () => {
-      throw failures.notFound();
+      throw commonRefusals.notFound();
     });
   }
   const projectId = configured.pathname.slice(1);
@@ -37,10 +38,10 @@ export function monitoringRoutes({ env, logger, rateLimiter }: AppServices) {
     '/',
     async (c, next) => {
       const verdict = await rateLimiter.take(monitoringLimits.envelopesPerClient, clientAddressOf(c, env));
-      if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
+      if (!verdict.allowed) throw commonRefusals.rateLimited(verdict.retryAfterSeconds);
       await next();
     },
-    bodyLimit({ maxSize: maxEnvelopeBytes, onError: (c) => failureResponse(c, failures.payloadTooLarge()) }),
+    bodyLimit({ maxSize: maxEnvelopeBytes, onError: (c) => refusalResponse(c, commonRefusals.payloadTooLarge()) }),
     async (c) => {
       const envelope = await c.req.arrayBuffer();
       const text = new TextDecoder().decode(envelope);
@@ -49,10 +50,10 @@ export function monitoringRoutes({ env, logger, rateLimiter }: AppServices) {
       try {
         dsn = new URL((JSON.parse(headerLine) as { dsn?: string }).dsn ?? '');
       } catch {
-        throw new ApiFailure(400, ErrorCode.validation, 'The envelope has no valid DSN.');
+        throw new Refusal(ErrorCode.validation, 'The envelope has no valid DSN.');
       }
       if (dsn.host !== configured.host || dsn.pathname !== configured.pathname) {
-        throw new ApiFailure(400, ErrorCode.validation, 'The envelope is for another project.');
+        throw new Refusal(ErrorCode.validation, 'The envelope is for another project.');
       }
       try {
         const response = await fetch(upstream, {

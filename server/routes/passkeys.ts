@@ -14,7 +14,6 @@ import {
   RenamePasskeyRequest,
 } from '../../contract/passkeys';
 import type { Env } from '../env';
-import { ApiFailure, failures } from '../http/errors';
 import {
   type AppEnv,
   bodyOf,
@@ -29,6 +28,7 @@ import { requireRecentSignIn } from '../http/recent-sign-in';
 import { securityEvent } from '../security-events';
 import type { AppServices } from '../services/index';
 import { bindingHashOf, type PasskeyRefusal, PasskeyRefused } from '../services/passkeys';
+import { commonRefusals, Refusal } from '../services/refusal';
 import { signInWithPasskey } from '../services/sign-in';
 
 /** The cookie that binds a passkey sign-in's challenge to its browser; sent only to its two calls. */
@@ -38,11 +38,11 @@ function signInCookieOptions(env: Pick<Env, 'production'>) {
   return { ...sessionCookieOptions(env), sameSite: 'Strict', path: api.passkeySignIn } as const;
 }
 
-const refusals: Record<PasskeyRefusal, () => ApiFailure> = {
-  notRecognised: () => new ApiFailure(400, ErrorCode.passkeyRefused, PasskeyMessage.notRecognised),
-  expired: () => new ApiFailure(400, ErrorCode.secondFactorExpired, PasskeyMessage.expired),
-  tooMany: () => new ApiFailure(409, ErrorCode.passkeyRefused, PasskeyMessage.tooMany),
-  notFound: () => new ApiFailure(404, ErrorCode.notFound, PasskeyMessage.notFound),
+const refusals: Record<PasskeyRefusal, () => Refusal> = {
+  notRecognised: () => new Refusal(ErrorCode.passkeyRefused, PasskeyMessage.notRecognised),
+  expired: () => new Refusal(ErrorCode.secondFactorExpired, PasskeyMessage.expired),
+  tooMany: () => new Refusal(ErrorCode.passkeyRefused, PasskeyMessage.tooMany, { kind: 'conflict' }),
+  notFound: () => new Refusal(ErrorCode.notFound, PasskeyMessage.notFound),
 };
 
 const answering = <T>(work: () => Promise<T>) =>
@@ -110,7 +110,7 @@ export function passkeyRoutes(services: AppServices) {
         }
         throw error instanceof PasskeyRefused ? refusals[error.reason]() : error;
       });
-      if (result.outcome === 'rateLimited') throw failures.rateLimited(result.retryAfterSeconds);
+      if (result.outcome === 'rateLimited') throw commonRefusals.rateLimited(result.retryAfterSeconds);
       deleteCookie(c, signInCookieName, signInCookieOptions(env));
       securityEvent(logger, { event: 'signIn.succeeded', clientAddress, via: 'passkey', userId: result.claims.sub });
       setSessionCookie(c, env, result.token);

@@ -7,7 +7,6 @@ import {
   PasswordMessage,
   ResetPasswordRequest,
 } from '../../contract/password';
-import { ApiFailure, failures } from '../http/errors';
 import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
 import { spendRateLimits } from '../http/rate-limits';
 import { negotiateLocale } from '../mail/i18n';
@@ -17,6 +16,7 @@ import type { AppServices } from '../services/index';
 import { changePassword, queuePasswordResetRequest, resetPassword, resetTokenStatus } from '../services/password-reset';
 import { isCommonPassword, verifyPassword } from '../services/passwords';
 import type { RateLimitRule } from '../services/rate-limit';
+import { commonRefusals, Refusal } from '../services/refusal';
 import { signInLimits } from '../services/sign-in';
 
 export const passwordLimits = {
@@ -24,7 +24,7 @@ export const passwordLimits = {
   resetRequestsPerClient: { name: 'password-reset:client', limit: 20, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
-const invalidResetLink = () => new ApiFailure(400, ErrorCode.invalidResetToken, PasswordMessage.invalidResetLink);
+const invalidResetLink = () => new Refusal(ErrorCode.invalidResetToken, PasswordMessage.invalidResetLink);
 
 export function passwordRoutes(services: AppServices) {
   const { rateLimiter, env } = services;
@@ -54,7 +54,7 @@ export function passwordRoutes(services: AppServices) {
     })
     .post('/reset', validateJson(ResetPasswordRequest), async (c) => {
       const { token, password, unlinkSignIns } = bodyOf(c, ResetPasswordRequest);
-      if (isCommonPassword(password)) throw failures.passwordTooCommon();
+      if (isCommonPassword(password)) throw commonRefusals.passwordTooCommon();
       const reset = await resetPassword(services, token, password, { unlinkSignIns });
       if (!reset) throw invalidResetLink();
       const { userId, unlinkedProviders } = reset;
@@ -74,7 +74,7 @@ export function passwordRoutes(services: AppServices) {
     .put('/', requireSession(), validateJson(ChangePasswordRequest), async (c) => {
       const { sessionId, claims } = sessionOf(c);
       const { currentPassword, newPassword } = bodyOf(c, ChangePasswordRequest);
-      if (isCommonPassword(newPassword)) throw failures.passwordTooCommon();
+      if (isCommonPassword(newPassword)) throw commonRefusals.passwordTooCommon();
       // A wrong current password counts as a failed sign-in; the try is taken before the comparison.
       const limits = [[signInLimits.perAccount, claims.email]] as const;
       await spendRateLimits(rateLimiter, limits);
@@ -83,7 +83,7 @@ export function passwordRoutes(services: AppServices) {
         verifyPassword(user?.passwordHash, currentPassword),
       );
       if (!user || !matches) {
-        throw new ApiFailure(403, ErrorCode.currentPasswordIncorrect, PasswordMessage.currentPasswordIncorrect);
+        throw new Refusal(ErrorCode.currentPasswordIncorrect, PasswordMessage.currentPasswordIncorrect);
       }
       await rateLimiter.refundAll(limits);
       await changePassword(services, user.id, sessionId, newPassword);

@@ -5,7 +5,6 @@ import type { SessionResponse } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import { AddPhoneRequest, type PhoneCodeIssued, PhoneMessage, VerifyPhoneCodeRequest } from '../../contract/phone';
 import { users } from '../db/schema';
-import { ApiFailure, failures } from '../http/errors';
 import {
   type AppEnv,
   bodyOf,
@@ -27,16 +26,17 @@ import {
   textableRegionOf,
 } from '../services/phone/verification';
 import type { RateLimitRules } from '../services/rate-limit';
+import { commonRefusals, Refusal } from '../services/refusal';
 
 const refusals = {
-  numberInvalid: () => new ApiFailure(400, ErrorCode.validation, PhoneMessage.numberInvalid),
-  numberTaken: () => new ApiFailure(409, ErrorCode.phoneTaken, PhoneMessage.numberTaken),
-  codeInvalid: () => new ApiFailure(400, ErrorCode.invalidCode, PhoneMessage.codeInvalid),
+  numberInvalid: () => new Refusal(ErrorCode.validation, PhoneMessage.numberInvalid),
+  numberTaken: () => new Refusal(ErrorCode.phoneTaken, PhoneMessage.numberTaken),
+  codeInvalid: () => new Refusal(ErrorCode.invalidCode, PhoneMessage.codeInvalid),
   /** Expired, used up by wrong tries, replaced, already used, or never sent to this account. */
-  codeExpired: () => new ApiFailure(400, ErrorCode.codeExpired, PhoneMessage.codeExpired),
-  notVerified: () => new ApiFailure(400, ErrorCode.invalidCode, PhoneMessage.notVerified),
-  smsUnavailable: () => new ApiFailure(503, ErrorCode.internal, PhoneMessage.smsUnavailable),
-  numberNotServed: () => new ApiFailure(400, ErrorCode.validation, PhoneMessage.numberNotServed),
+  codeExpired: () => new Refusal(ErrorCode.codeExpired, PhoneMessage.codeExpired),
+  notVerified: () => new Refusal(ErrorCode.invalidCode, PhoneMessage.notVerified),
+  smsUnavailable: () => new Refusal(ErrorCode.internal, PhoneMessage.smsUnavailable, { kind: 'unavailable' }),
+  numberNotServed: () => new Refusal(ErrorCode.validation, PhoneMessage.numberNotServed),
 };
 
 /** The path's number, which must already be a valid number in E.164 (the browser parses what was typed). */
@@ -101,7 +101,7 @@ export function phoneRoutes(services: AppServices) {
       if (result.outcome === 'taken') throw refusals.numberTaken();
       const [user] = await services.db.select().from(users).where(eq(users.id, session.claims.sub));
       const reissued = user ? await services.sessions.reissue(session.sessionId, user) : null;
-      if (!reissued) throw failures.unauthorized();
+      if (!reissued) throw commonRefusals.unauthorized();
       // The session's `phone` claim is now the number, as after a sign-in.
       setSessionCookie(c, env, reissued.token);
       return c.json({ user: reissued.claims } satisfies SessionResponse, 200);

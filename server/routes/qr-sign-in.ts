@@ -15,7 +15,6 @@ import {
   QrSignInStatusQuery,
 } from '../../contract/qr-sign-in';
 import type { Env } from '../env';
-import { ApiFailure, failures } from '../http/errors';
 import {
   type AppEnv,
   bodyOf,
@@ -43,21 +42,22 @@ import {
   type RedeemOutcome,
   redeemQrSignIn,
 } from '../services/qr-sign-in/qr-sign-in';
+import { commonRefusals, Refusal } from '../services/refusal';
 
 /** The waiting browser's key: sent only to these paths, never readable by a script. */
 const browserKeyCookie = 'portal_qr_key';
 const browserKeyMaxAgeSeconds = 60 * 60;
 
 const qrFailures = {
-  notFound: () => new ApiFailure(404, ErrorCode.notFound, QrSignInMessage.notFound),
-  expired: () => new ApiFailure(410, ErrorCode.codeExpired, QrSignInMessage.expired),
-  answered: () => new ApiFailure(409, ErrorCode.codeUsed, QrSignInMessage.answered),
-  notApproved: () => new ApiFailure(403, ErrorCode.forbidden, QrSignInMessage.notApproved),
-  declined: () => new ApiFailure(403, ErrorCode.forbidden, QrSignInMessage.declined),
-  numberMismatch: () => new ApiFailure(409, ErrorCode.numberMismatch, QrSignInMessage.numberMismatch),
+  notFound: () => new Refusal(ErrorCode.notFound, QrSignInMessage.notFound),
+  expired: () => new Refusal(ErrorCode.codeExpired, QrSignInMessage.expired, { kind: 'gone' }),
+  answered: () => new Refusal(ErrorCode.codeUsed, QrSignInMessage.answered),
+  notApproved: () => new Refusal(ErrorCode.forbidden, QrSignInMessage.notApproved),
+  declined: () => new Refusal(ErrorCode.forbidden, QrSignInMessage.declined),
+  numberMismatch: () => new Refusal(ErrorCode.numberMismatch, QrSignInMessage.numberMismatch),
 };
 
-const redeemRefusals: Record<Exclude<RedeemOutcome['outcome'], 'signedIn'>, () => ApiFailure> = {
+const redeemRefusals: Record<Exclude<RedeemOutcome['outcome'], 'signedIn'>, () => Refusal> = {
   unknown: qrFailures.notFound,
   notApproved: qrFailures.notApproved,
   declined: qrFailures.declined,
@@ -65,13 +65,13 @@ const redeemRefusals: Record<Exclude<RedeemOutcome['outcome'], 'signedIn'>, () =
   used: qrFailures.answered,
 };
 
-const detailsRefusals: Record<Exclude<DetailsOutcome['outcome'], 'found'>, () => ApiFailure> = {
+const detailsRefusals: Record<Exclude<DetailsOutcome['outcome'], 'found'>, () => Refusal> = {
   unknown: qrFailures.notFound,
   expired: qrFailures.expired,
   answered: qrFailures.answered,
 };
 
-const answerRefusals: Record<Exclude<AnswerOutcome['outcome'], 'answered' | 'rateLimited'>, () => ApiFailure> = {
+const answerRefusals: Record<Exclude<AnswerOutcome['outcome'], 'answered' | 'rateLimited'>, () => Refusal> = {
   unknown: qrFailures.notFound,
   expired: qrFailures.expired,
   alreadyAnswered: qrFailures.answered,
@@ -117,7 +117,7 @@ export function qrSignInRoutes(services: AppServices) {
           { browserKey, userAgent: c.req.header('user-agent') ?? null, clientAddress: clientAddressOf(c, env) },
           bodyOf(c, CreateQrSignInRequest).replaces,
         );
-        if (result.outcome === 'rateLimited') throw failures.rateLimited(result.retryAfterSeconds);
+        if (result.outcome === 'rateLimited') throw commonRefusals.rateLimited(result.retryAfterSeconds);
         setCookie(c, browserKeyCookie, browserKey, keyCookieOptions(env));
         c.header('Cache-Control', 'no-store');
         return c.json({ id: result.id, matchNumber: result.matchNumber } satisfies QrSignInCreated, 201);
@@ -165,7 +165,7 @@ export function qrSignInRoutes(services: AppServices) {
   async function answer(c: Context<AppEnv>, choice: Answer) {
     const id = idOf(c);
     const result = await answerQrSignIn(services, id, sessionOf(c).claims.sub, choice);
-    if (result.outcome === 'rateLimited') throw failures.rateLimited(result.retryAfterSeconds);
+    if (result.outcome === 'rateLimited') throw commonRefusals.rateLimited(result.retryAfterSeconds);
     if (result.outcome !== 'answered') throw answerRefusals[result.outcome]();
     return c.json({ success: true as const } satisfies QrSignInAnswered, 200);
   }

@@ -4,10 +4,10 @@ import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
 import { type RecentSignInConfirmed, RecentSignInMessage, RecentSignInRequest } from '../../contract/recent-sign-in';
 import { SecondFactorMessage } from '../../contract/second-factor';
-import { ApiFailure, failures } from '../http/errors';
 import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
 import type { AppServices } from '../services/index';
 import { RecentSignInRefused } from '../services/recent-sign-in';
+import { commonRefusals, Refusal } from '../services/refusal';
 import { SecondFactorRefused } from '../services/second-factor/second-factor';
 import { refusalOf } from './second-factor';
 
@@ -15,14 +15,14 @@ import { refusalOf } from './second-factor';
 function recentSignInFailureOf(error: unknown, method: RecentSignInRequest['method']): unknown {
   if (error instanceof RecentSignInRefused) {
     return error.reason === 'rateLimited'
-      ? failures.rateLimited(error.retryAfterSeconds)
-      : new ApiFailure(400, ErrorCode.invalidCredentials, RecentSignInMessage.passwordIncorrect);
+      ? commonRefusals.rateLimited(error.retryAfterSeconds)
+      : new Refusal(ErrorCode.invalidCredentials, RecentSignInMessage.passwordIncorrect, { kind: 'invalid' });
   }
   if (error instanceof SecondFactorRefused && error.reason === 'invalidCode') {
-    if (method === 'passkey') return new ApiFailure(400, ErrorCode.passkeyRefused, PasskeyMessage.notRecognised);
+    if (method === 'passkey') return new Refusal(ErrorCode.passkeyRefused, PasskeyMessage.notRecognised);
     const message =
       method === 'recoveryCode' ? SecondFactorMessage.recoveryCodeInvalid : SecondFactorMessage.codeInvalid;
-    return new ApiFailure(400, ErrorCode.invalidCode, message);
+    return new Refusal(ErrorCode.invalidCode, message);
   }
   return refusalOf(error);
 }

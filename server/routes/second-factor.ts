@@ -15,7 +15,6 @@ import {
   secondFactorChallengeSeconds,
 } from '../../contract/second-factor';
 import type { Env } from '../env';
-import { ApiFailure, failures } from '../http/errors';
 import {
   type AppEnv,
   bodyOf,
@@ -30,6 +29,7 @@ import { requireRecentSignIn } from '../http/recent-sign-in';
 import { securityEvent } from '../security-events';
 import type { AppServices } from '../services/index';
 import { bindingHashOf } from '../services/passkeys';
+import { commonRefusals, Refusal } from '../services/refusal';
 import {
   type SecondFactorRefusal,
   SecondFactorRefused,
@@ -44,12 +44,12 @@ function challengeCookieOptions(env: Pick<Env, 'production'>) {
   return { ...sessionCookieOptions(env), sameSite: 'Strict', path: api.secondFactor } as const;
 }
 
-const refusals: Record<SecondFactorRefusal, (retryAfterSeconds: number) => ApiFailure> = {
-  invalidCode: () => new ApiFailure(400, ErrorCode.invalidCode, SecondFactorMessage.codeInvalid),
-  expired: () => new ApiFailure(400, ErrorCode.secondFactorExpired, SecondFactorMessage.challengeExpired),
-  rateLimited: (retryAfterSeconds) => failures.rateLimited(retryAfterSeconds),
-  alreadyOn: () => new ApiFailure(409, ErrorCode.secondFactorConflict, SecondFactorMessage.alreadyOn),
-  notOn: () => new ApiFailure(409, ErrorCode.secondFactorConflict, SecondFactorMessage.notOn),
+const refusals: Record<SecondFactorRefusal, (retryAfterSeconds: number) => Refusal> = {
+  invalidCode: () => new Refusal(ErrorCode.invalidCode, SecondFactorMessage.codeInvalid),
+  expired: () => new Refusal(ErrorCode.secondFactorExpired, SecondFactorMessage.challengeExpired),
+  rateLimited: (retryAfterSeconds) => commonRefusals.rateLimited(retryAfterSeconds),
+  alreadyOn: () => new Refusal(ErrorCode.secondFactorConflict, SecondFactorMessage.alreadyOn),
+  notOn: () => new Refusal(ErrorCode.secondFactorConflict, SecondFactorMessage.notOn),
 };
 
 /** A refused second step or change as its API answer; any other error as it is. */
@@ -65,7 +65,7 @@ const answering = <T>(work: () => Promise<T>) =>
 /** A setup's wrong first code says the setup may have expired; the routes answer as for a sign-in's. */
 const setupRefusals = (error: unknown) =>
   error instanceof SecondFactorRefused && error.reason === 'expired'
-    ? new ApiFailure(400, ErrorCode.secondFactorExpired, SecondFactorMessage.setupExpired)
+    ? new Refusal(ErrorCode.secondFactorExpired, SecondFactorMessage.setupExpired)
     : refusalOf(error);
 
 /**

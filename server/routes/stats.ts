@@ -12,10 +12,10 @@ import {
   type TeamTunnelStats,
   type TunnelStats,
 } from '../../contract/stats';
-import { ApiFailure } from '../http/errors';
 import { type AppEnv, queryOf, requireSession, sessionOf, validateQuery } from '../http/middleware';
 import { signedJsonBodyOf } from '../http/signed-body';
 import type { AppServices } from '../services/index';
+import { Refusal } from '../services/refusal';
 import { storeBatch } from '../services/stats/ingestion';
 import {
   deviceScope,
@@ -27,10 +27,10 @@ import {
 } from '../services/stats/usage-stats';
 
 const ingestRefusals = {
-  off: () => new ApiFailure(503, ErrorCode.ingestionOff, StatsMessage.ingestionOff),
-  invalidSignature: () => new ApiFailure(401, ErrorCode.invalidSignature, StatsMessage.signatureInvalid),
-  stale: () => new ApiFailure(401, ErrorCode.staleEvent, StatsMessage.signatureStale),
-  idReused: () => new ApiFailure(409, ErrorCode.batchIdReused, StatsMessage.batchIdReused),
+  off: () => new Refusal(ErrorCode.ingestionOff, StatsMessage.ingestionOff),
+  invalidSignature: () => new Refusal(ErrorCode.invalidSignature, StatsMessage.signatureInvalid),
+  stale: () => new Refusal(ErrorCode.staleEvent, StatsMessage.signatureStale),
+  idReused: () => new Refusal(ErrorCode.batchIdReused, StatsMessage.batchIdReused),
 };
 
 /** The six stats calls (a session) and the VPN servers' signed ingestion, mounted at the root. */
@@ -91,7 +91,7 @@ function userOf(c: Context<AppEnv>): string {
 /** A team id that is not a whole number names no team the person may see: 403 as for any other. */
 function teamIdOf(c: Context<AppEnv>): number {
   const teamId = c.req.param('teamId') ?? '';
-  if (!/^\d{1,9}$/.test(teamId)) throw new ApiFailure(403, ErrorCode.forbidden, StatsMessage.notYours);
+  if (!/^\d{1,9}$/.test(teamId)) throw new Refusal(ErrorCode.forbidden, StatsMessage.notYours);
   return Number(teamId);
 }
 

@@ -7,11 +7,11 @@ import {
   RequestServerRequest,
   UpdateAllowedIpsRequest,
 } from '../../contract/teams';
-import { failures } from '../http/errors';
 import { type AppEnv, bodyOf, requireSession, sessionOf, validateJson } from '../http/middleware';
 import { requireRecentSignIn } from '../http/recent-sign-in';
 import type { BillingActor } from '../services/billing/billing';
 import type { AppServices } from '../services/index';
+import { commonRefusals } from '../services/refusal';
 import { validateAllowedIps } from '../services/teams/allowed-ips';
 import { createApiKeys } from '../services/teams/api-keys';
 import { createServers } from '../services/teams/servers';
@@ -64,7 +64,7 @@ export function teamKeyRoutes(services: AppServices) {
     })
     .get('/api/teams/servers/:teamId', requireSession(), async (c) => {
       const teamId = c.req.param('teamId');
-      if (!/^\d{1,9}$/.test(teamId)) throw failures.notFound();
+      if (!/^\d{1,9}$/.test(teamId)) throw commonRefusals.notFound();
       return c.json({ servers: await servers.teamServers(actorOf(c).userId, Number(teamId)) }, 200);
     })
     .get(api.privateServers, requireSession(), async (c) => {

@@ -10,7 +10,6 @@ import {
   TeamMessage,
   UpdateRoleRequest,
 } from '../../contract/teams';
-import { ApiFailure } from '../http/errors';
 import {
   type AppEnv,
   bodyOf,
@@ -23,6 +22,7 @@ import {
 import { negotiateLocale } from '../mail/i18n';
 import type { BillingActor } from '../services/billing/billing';
 import type { AppServices } from '../services/index';
+import { Refusal } from '../services/refusal';
 import { auditCsv, auditPage } from '../services/teams/audit-log';
 import { acceptInvitation, cancelInvitation } from '../services/teams/invitations';
 import {
@@ -119,6 +119,6 @@ export function requireTeamSecondFactor(services: Pick<AppServices, 'db'>): Midd
     const session = c.get('session');
     if (!session || c.req.path.endsWith('/second-factor-rule')) return next();
     if ((await teamRequiringSecondFactorOf(services.db, session.claims.sub)) === null) return next();
-    throw new ApiFailure(403, ErrorCode.secondFactorSetupRequired, SecondFactorMessage.setupRequired);
+    throw new Refusal(ErrorCode.secondFactorSetupRequired, SecondFactorMessage.setupRequired);
   };
 }

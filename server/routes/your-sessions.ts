@@ -9,9 +9,9 @@ import {
   SessionMessage,
   type SignOutOthersResponse,
 } from '../../contract/sessions';
-import { ApiFailure, failures } from '../http/errors';
 import { type AppEnv, requireSession, sessionOf } from '../http/middleware';
 import type { AppServices } from '../services/index';
+import { commonRefusals, Refusal } from '../services/refusal';
 import type { LiveSession } from '../services/sessions';
 import { approximatePlaceOf } from '../services/your-sessions/approximate-place';
 import { describeUserAgent } from '../services/your-sessions/user-agent';
@@ -51,11 +51,11 @@ export function yourSessionsRoutes(services: AppServices) {
       })
       .delete(`${path(api.accountSessions)}/:id`, requireSession(), async (c) => {
         const parsed = v.safeParse(SessionId, c.req.param('id'));
-        if (!parsed.success) throw failures.validation(SessionMessage.sessionIdInvalid);
+        if (!parsed.success) throw commonRefusals.validation(SessionMessage.sessionIdInvalid);
         const { claims } = sessionOf(c);
         // Another person's session is answered as an unknown one: its existence is not revealed.
         const revoked = await services.sessions.revokeOwn(claims.sub, parsed.output.toLowerCase());
-        if (!revoked) throw new ApiFailure(404, ErrorCode.notFound, SessionMessage.sessionNotFound);
+        if (!revoked) throw new Refusal(ErrorCode.notFound, SessionMessage.sessionNotFound);
         return c.body(null, 204);
       })
   );

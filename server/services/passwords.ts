@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { failures } from '../http/errors';
+import { commonRefusals } from './refusal';
 
 // argon2id (the library's default algorithm) with OWASP's parameters: 19 MiB, 2 passes, 1 lane.
 const argon2Options = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -47,7 +47,7 @@ export function createWorkGate({ running, waiting, waitMs }: WorkGateLimits) {
       };
       const timer = setTimeout(() => {
         line.splice(line.indexOf(admit), 1);
-        reject(failures.serviceBusy());
+        reject(commonRefusals.serviceBusy());
       }, waitMs);
       line.push(admit);
     });
@@ -56,7 +56,7 @@ export function createWorkGate({ running, waiting, waitMs }: WorkGateLimits) {
   return async function throughGate<T>(work: () => Promise<T>): Promise<T> {
     if (busy < running) busy += 1;
     else if (line.length < waiting) await waitForPlace();
-    else throw failures.serviceBusy();
+    else throw commonRefusals.serviceBusy();
     try {
       return await work();
     } finally {

@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors';
-import { ApiFailure } from '../../server/http/errors';
+import { statusOf } from '../../server/http/refusals';
 import { argon2Limits, createWorkGate, hashPassword, verifyPassword } from '../../server/services/passwords';
+import { Refusal } from '../../server/services/refusal';
 
 /**
  * argon2 work goes through a bounded gate (issue 21): so many at once, so many waiting, each for so
@@ -12,12 +13,12 @@ import { argon2Limits, createWorkGate, hashPassword, verifyPassword } from '../.
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function expectBusy(reason: unknown) {
-  expect(reason).toBeInstanceOf(ApiFailure);
-  const failure = reason as ApiFailure;
-  expect(failure.status).toBe(503);
+  expect(reason).toBeInstanceOf(Refusal);
+  const failure = reason as Refusal;
+  expect(statusOf(failure)).toBe(503);
   expect(failure.code).toBe(ErrorCode.serviceBusy);
   expect(failure.message).toBe('The service is busy. Please try again in a moment.');
-  expect(failure.headers).toEqual({ 'Retry-After': '1' });
+  expect(failure.retryAfterSeconds).toBe(1);
 }
 
 function outcomes<T>(settled: PromiseSettledResult<T>[]) {

@@ -14,7 +14,7 @@ import type {
 /**
  * The billing seam (docs/decisions/0004-billing-ledger.md): everything the routes ask of billing.
  * The built-in ledger in PostgreSQL implements it; a hosted billing provider could implement it
- * instead. Refusals are thrown as ApiFailure (server/http/errors) with the contract's messages:
+ * instead. Refusals are thrown as Refusal (server/services/refusal) with the contract's messages:
  * 404 for a subscription the person cannot see, 403 for one they see but may not change.
  */
 export type BillingActor = { userId: string; email: string };

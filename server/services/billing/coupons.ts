@@ -9,7 +9,7 @@ import {
 } from '../../../contract/subscriptions';
 import type { Database } from '../../db/database';
 import { billingAccounts, couponRedemptions, coupons, plans } from '../../db/schema';
-import { ApiFailure } from '../../http/errors';
+import { Refusal } from '../refusal';
 import type { BillingActor } from './billing';
 import {
   type CouponRow,
@@ -20,13 +20,15 @@ import {
 } from './ledger-core';
 
 const couponRefusals = {
-  unknown: () => new ApiFailure(404, ErrorCode.couponRefused, SubscriptionMessage.couponUnknown),
-  expired: () => new ApiFailure(400, ErrorCode.couponRefused, SubscriptionMessage.couponExpired),
-  usedUp: () => new ApiFailure(400, ErrorCode.couponRefused, SubscriptionMessage.couponUsedUp),
-  alreadyRedeemed: () => new ApiFailure(409, ErrorCode.couponRefused, SubscriptionMessage.couponAlreadyRedeemed),
-  notApplicable: () => new ApiFailure(400, ErrorCode.couponRefused, SubscriptionMessage.couponNotApplicable),
-  notCombinable: () => new ApiFailure(409, ErrorCode.couponRefused, SubscriptionMessage.couponNotCombinable),
-  notYourAccount: () => new ApiFailure(403, ErrorCode.forbidden, SubscriptionMessage.notYourAccount),
+  unknown: () => new Refusal(ErrorCode.couponRefused, SubscriptionMessage.couponUnknown, { kind: 'notFound' }),
+  expired: () => new Refusal(ErrorCode.couponRefused, SubscriptionMessage.couponExpired),
+  usedUp: () => new Refusal(ErrorCode.couponRefused, SubscriptionMessage.couponUsedUp),
+  alreadyRedeemed: () =>
+    new Refusal(ErrorCode.couponRefused, SubscriptionMessage.couponAlreadyRedeemed, { kind: 'conflict' }),
+  notApplicable: () => new Refusal(ErrorCode.couponRefused, SubscriptionMessage.couponNotApplicable),
+  notCombinable: () =>
+    new Refusal(ErrorCode.couponRefused, SubscriptionMessage.couponNotCombinable, { kind: 'conflict' }),
+  notYourAccount: () => new Refusal(ErrorCode.forbidden, SubscriptionMessage.notYourAccount),
 };
 
 export function couponOf(row: CouponRow): Coupon {

@@ -5,13 +5,13 @@ import { ErrorCode } from '../../../contract/errors';
 import { SubscriptionMessage } from '../../../contract/subscriptions';
 import type { Database } from '../../db/database';
 import { billingAccounts, billingEvents, plans, subscriptions, teamMembers, teams, users } from '../../db/schema';
-import { ApiFailure } from '../../http/errors';
+import { Refusal } from '../refusal';
 import { redeemOnSubscription } from './coupons';
 import { issueInvoice, type PlanRow, periodEndOf, type SubscriptionRow, type Transaction } from './ledger-core';
 import { planLine, renewPeriod } from './renewals';
 
 /** An event the portal cannot apply: the order site must correct it; nothing was recorded. */
-const unprocessable = (message: string) => new ApiFailure(422, ErrorCode.validation, message);
+const unprocessable = (message: string) => new Refusal(ErrorCode.validation, message, { kind: 'unprocessable' });
 
 type CreatedEvent = Extract<BillingEvent, { type: 'subscription.created' }>;
 
@@ -108,7 +108,7 @@ async function createSubscription(tx: Transaction, data: CreatedEvent['data'], n
   if (data.couponId) {
     // The order site took the coupon with the purchase: the coupon's rules hold as on the portal.
     await redeemOnSubscription(tx, data.couponId, subscription, accountCode, periodStart).catch((error: unknown) => {
-      throw error instanceof ApiFailure ? unprocessable(error.message) : error;
+      throw error instanceof Refusal ? unprocessable(error.message) : error;
     });
   }
 }

@@ -3,7 +3,7 @@ import type { BillingOverview, Invoice, InvoiceSummary } from '../../../contract
 import type { Pricing } from '../../../contract/subscriptions';
 import type { Database } from '../../db/database';
 import { billingAccounts, invoiceLines, invoices, plans, subscriptions, users } from '../../db/schema';
-import { failures } from '../../http/errors';
+import { commonRefusals } from '../refusal';
 import type { BillingActor } from './billing';
 import { couponOf } from './coupons';
 import { couponDiscounts, couponsInEffect, lockOwnedSubscription } from './ledger-core';
@@ -72,7 +72,7 @@ export function createBillingReads(db: Database) {
         .innerJoin(users, eq(users.id, billingAccounts.userId))
         .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
         .where(and(eq(invoices.number, invoiceNumber), eq(billingAccounts.userId, actor.userId)));
-      if (!found) throw failures.notFound();
+      if (!found) throw commonRefusals.notFound();
       const lines = await db
         .select({
           kind: invoiceLines.kind,

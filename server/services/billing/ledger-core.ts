@@ -13,7 +13,7 @@ import {
   teamMembers,
   users,
 } from '../../db/schema';
-import { ApiFailure, failures } from '../../http/errors';
+import { commonRefusals, Refusal } from '../refusal';
 import type { BillingActor } from './billing';
 
 /**
@@ -39,9 +39,9 @@ export type LockedSubscription = {
 };
 
 export const refusals = {
-  notOwner: () => new ApiFailure(403, ErrorCode.forbidden, SubscriptionMessage.notOwner),
-  refused: (message: string) => new ApiFailure(400, ErrorCode.subscriptionRefused, message),
-  conflict: () => new ApiFailure(409, ErrorCode.subscriptionConflict, SubscriptionMessage.upgradeConflict),
+  notOwner: () => new Refusal(ErrorCode.forbidden, SubscriptionMessage.notOwner),
+  refused: (message: string) => new Refusal(ErrorCode.subscriptionRefused, message),
+  conflict: () => new Refusal(ErrorCode.subscriptionConflict, SubscriptionMessage.upgradeConflict),
 };
 
 /**
@@ -60,7 +60,7 @@ export async function lockSubscription(
     .where(eq(subscriptions.referenceId, referenceId))
     .for('update')
     .limit(1);
-  if (!subscription) throw failures.notFound();
+  if (!subscription) throw commonRefusals.notFound();
   const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, subscription.ownerId));
   const isOwner = subscription.ownerId === actor.userId;
   let role: string | null = null;
@@ -71,7 +71,7 @@ export async function lockSubscription(
       .where(and(eq(teamMembers.teamId, subscription.teamId), eq(teamMembers.userId, actor.userId)));
     role = membership?.role ?? null;
   }
-  if (!isOwner && role === null) throw failures.notFound();
+  if (!isOwner && role === null) throw commonRefusals.notFound();
   const [plan] = await tx.select().from(plans).where(eq(plans.planCode, subscription.planCode));
   const teamPlan = subscription.type === 'teams' || subscription.type === 'families';
   return {

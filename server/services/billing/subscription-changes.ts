@@ -8,7 +8,7 @@ import {
 } from '../../../contract/subscriptions';
 import type { Database } from '../../db/database';
 import { billingAccounts, plans, subscriptions, users } from '../../db/schema';
-import { ApiFailure, failures } from '../../http/errors';
+import { commonRefusals, Refusal } from '../refusal';
 import { recordTeamEvent } from '../teams/audit';
 import type { Billing } from './billing';
 import {
@@ -109,10 +109,10 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
 
     upgrade: async (actor, referenceId, request) => {
       if (request.userid !== actor.userId || request.email.toLowerCase() !== actor.email.toLowerCase()) {
-        throw new ApiFailure(403, ErrorCode.forbidden, SubscriptionMessage.notYourAccount);
+        throw new Refusal(ErrorCode.forbidden, SubscriptionMessage.notYourAccount);
       }
       if (request.referenceId !== referenceId) {
-        throw failures.validation('referenceId: does not match the subscription in the path.');
+        throw commonRefusals.validation('referenceId: does not match the subscription in the path.');
       }
       // The plan as this request found it on arrival, before it waits for the row lock: if another
       // change of plan commits meanwhile, this request was made against a plan that is gone.

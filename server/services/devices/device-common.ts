@@ -2,17 +2,17 @@ import { DeviceMessage, type LinkedDevice } from '../../../contract/devices';
 import { ErrorCode } from '../../../contract/errors';
 import type { Database } from '../../db/database';
 import type { devices } from '../../db/schema';
-import { ApiFailure } from '../../http/errors';
+import { Refusal } from '../refusal';
 
 /** What the device services share: their dependencies, their refusals, and a device as the contract shows it. */
 
 export type DeviceDeps = { db: Database; now: () => Date };
 
 export const deviceFailures = {
-  codeRefused: () => new ApiFailure(400, ErrorCode.invalidCode, DeviceMessage.codeNotAccepted),
-  notYourAccount: () => new ApiFailure(403, ErrorCode.forbidden, DeviceMessage.notYourAccount),
-  limitReached: () => new ApiFailure(409, ErrorCode.deviceLimitReached, DeviceMessage.deviceLimitReached),
-  notFound: () => new ApiFailure(404, ErrorCode.notFound, DeviceMessage.deviceNotFound),
+  codeRefused: () => new Refusal(ErrorCode.invalidCode, DeviceMessage.codeNotAccepted),
+  notYourAccount: () => new Refusal(ErrorCode.forbidden, DeviceMessage.notYourAccount),
+  limitReached: () => new Refusal(ErrorCode.deviceLimitReached, DeviceMessage.deviceLimitReached),
+  notFound: () => new Refusal(ErrorCode.notFound, DeviceMessage.deviceNotFound),
 };
 
 type DeviceRow = typeof devices.$inferSelect;

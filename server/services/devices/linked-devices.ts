@@ -2,9 +2,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { DeviceMessage, devicesPerSeat, type LinkedDevice } from '../../../contract/devices';
 import { ErrorCode } from '../../../contract/errors';
 import { devices, subscriptions, users } from '../../db/schema';
-import { ApiFailure } from '../../http/errors';
 import type { BillingActor } from '../billing/billing';
 import { lockSubscription, type Transaction } from '../billing/ledger-core';
+import { Refusal } from '../refusal';
 import { type DeviceDeps, deviceFailures, linkedDeviceOf, type SubscriptionSummary } from './device-common';
 
 /**
@@ -87,8 +87,8 @@ export async function signOutDevice({ db, now }: DeviceDeps, actor: BillingActor
   if (signedOut.length === 0) throw deviceFailures.notFound();
 }
 
-const associationRefused = (status: 400 | 409, message: string) =>
-  new ApiFailure(status, ErrorCode.deviceRefused, message);
+const associationRefused = (kind: 'invalid' | 'conflict', message: string) =>
+  new Refusal(ErrorCode.deviceRefused, message, { kind });
 
 /**
  * Counts the device against the seats of a subscription the person owns or belongs to (through its
@@ -104,13 +104,13 @@ export async function associateDevice(
   return db.transaction(async (tx) => {
     await lockOwnDevice(tx, actor, deviceUuid);
     const { subscription } = await lockSubscription(tx, actor, referenceId);
-    if (subscription.state === 'expired') throw associationRefused(400, DeviceMessage.subscriptionInactive);
+    if (subscription.state === 'expired') throw associationRefused('invalid', DeviceMessage.subscriptionInactive);
     const [taken] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(devices)
       .where(and(eq(devices.subscriptionId, subscription.id), ne(devices.deviceUuid, deviceUuid)));
     if ((taken?.count ?? 0) >= subscription.quantity * devicesPerSeat) {
-      throw associationRefused(409, DeviceMessage.subscriptionSeatsFull);
+      throw associationRefused('conflict', DeviceMessage.subscriptionSeatsFull);
     }
     await tx.update(devices).set({ subscriptionId: subscription.id }).where(eq(devices.deviceUuid, deviceUuid));
     return readOwnDevice(tx, actor, deviceUuid);

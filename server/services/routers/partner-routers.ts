@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors';
 import { type PartnerRouterDevice, RouterMessage } from '../../../contract/routers';
 import { routers } from '../../db/schema';
-import { ApiFailure } from '../../http/errors';
 import type { BillingActor } from '../billing/billing';
+import { Refusal } from '../refusal';
 import type { RouterDeps } from './router-deps';
 
 /** Partner routers: the device and its two success flags, for the router's owner only. */
 
-const notFound = () => new ApiFailure(404, ErrorCode.notFound, RouterMessage.routerNotFound);
+const notFound = () => new Refusal(ErrorCode.notFound, RouterMessage.routerNotFound);
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Only the owner's router matches; any other id, malformed ones included, is not found. */

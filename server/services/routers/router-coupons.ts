@@ -3,15 +3,15 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors';
 import { type RouterCouponRedemptionResponse, RouterMessage } from '../../../contract/routers';
 import { routerCoupons, subscriptions, users } from '../../db/schema';
-import { ApiFailure } from '../../http/errors';
 import type { BillingActor } from '../billing/billing';
 import { createBillingRecords } from '../billing/billing-records';
+import { Refusal } from '../refusal';
 import type { RouterDeps } from './router-deps';
 
 const refusals = {
-  unknown: () => new ApiFailure(404, ErrorCode.couponRefused, RouterMessage.couponUnknown),
-  used: () => new ApiFailure(409, ErrorCode.couponRefused, RouterMessage.couponUsed),
-  expired: () => new ApiFailure(400, ErrorCode.couponRefused, RouterMessage.couponExpired),
+  unknown: () => new Refusal(ErrorCode.couponRefused, RouterMessage.couponUnknown, { kind: 'notFound' }),
+  used: () => new Refusal(ErrorCode.couponRefused, RouterMessage.couponUsed, { kind: 'conflict' }),
+  expired: () => new Refusal(ErrorCode.couponRefused, RouterMessage.couponExpired),
 };
 
 /**

@@ -7,9 +7,9 @@ import {
   type TeamRouterResponse,
 } from '../../../contract/routers';
 import { subscriptions, teamRouters } from '../../db/schema';
-import { ApiFailure } from '../../http/errors';
 import type { BillingActor } from '../billing/billing';
 import type { Transaction } from '../billing/ledger-core';
+import { Refusal } from '../refusal';
 import { lockManagedTeamById } from '../teams/team-access';
 import type { RouterDeps } from './router-deps';
 
@@ -20,11 +20,11 @@ import type { RouterDeps } from './router-deps';
  */
 
 const refusals = {
-  notFound: () => new ApiFailure(404, ErrorCode.notFound, RouterMessage.routerSubscriptionNotFound),
-  notARouter: () => new ApiFailure(400, ErrorCode.teamRefused, RouterMessage.notARouterSubscription),
-  expired: () => new ApiFailure(400, ErrorCode.teamRefused, RouterMessage.routerSubscriptionExpired),
-  inAnotherTeam: () => new ApiFailure(409, ErrorCode.teamConflict, RouterMessage.alreadyInAnotherTeam),
-  notAssociated: () => new ApiFailure(404, ErrorCode.notFound, RouterMessage.notAssociated),
+  notFound: () => new Refusal(ErrorCode.notFound, RouterMessage.routerSubscriptionNotFound),
+  notARouter: () => new Refusal(ErrorCode.teamRefused, RouterMessage.notARouterSubscription),
+  expired: () => new Refusal(ErrorCode.teamRefused, RouterMessage.routerSubscriptionExpired),
+  inAnotherTeam: () => new Refusal(ErrorCode.teamConflict, RouterMessage.alreadyInAnotherTeam),
+  notAssociated: () => new Refusal(ErrorCode.notFound, RouterMessage.notAssociated),
 };
 
 /** The team's router subscriptions, oldest association first (the team read lists them too). */

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { type StatsBatch, StatsMessage } from '../../../contract/stats';
 import type { Database } from '../../db/database';
 import { devices, servers, statsBatches } from '../../db/schema';
-import { failures } from '../../http/errors';
+import { commonRefusals } from '../refusal';
 import { insertNetSamples, insertTunnelEvents } from './usage-store';
 
 /** Samples may be stamped this far ahead of the portal's clock (the signature allows the same skew). */
@@ -29,7 +29,7 @@ export async function storeBatch(db: Database, batch: StatsBatch, body: string, 
 
   return db.transaction(async (tx) => {
     const [server] = await tx.select({ id: servers.id }).from(servers).where(eq(servers.id, batch.serverId));
-    if (!server) throw failures.validation(`serverId: ${StatsMessage.unknownServer}`);
+    if (!server) throw commonRefusals.validation(`serverId: ${StatsMessage.unknownServer}`);
     const taken = await tx
       .insert(statsBatches)
       .values({
@@ -72,5 +72,5 @@ export async function storeBatch(db: Database, batch: StatsBatch, body: string, 
 /** A 400 naming the first offending row, as the contract's validation does. */
 function refuseFirst(paths: (string | false)[], message: string) {
   const first = paths.find((path) => path !== false);
-  if (first) throw failures.validation(`${first}: ${message}`);
+  if (first) throw commonRefusals.validation(`${first}: ${message}`);
 }

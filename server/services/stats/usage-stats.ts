@@ -11,7 +11,7 @@ import {
   type TunnelStats,
 } from '../../../contract/stats';
 import type { Database } from '../../db/database';
-import { ApiFailure } from '../../http/errors';
+import { Refusal } from '../refusal';
 
 /**
  * Reading usage statistics. First who may see what (a scope: the devices a call covers), then the
@@ -21,7 +21,7 @@ import { ApiFailure } from '../../http/errors';
  * may begin before `from`.
  */
 
-const refusedScope = () => new ApiFailure(403, ErrorCode.forbidden, StatsMessage.notYours);
+const refusedScope = () => new Refusal(ErrorCode.forbidden, StatsMessage.notYours);
 
 type ScopedDevice = { deviceUUID: string; nickname: string; userid: string; user: string };
 

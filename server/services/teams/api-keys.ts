@@ -11,9 +11,9 @@ import {
 } from '../../../contract/teams';
 import type { Database } from '../../db/database';
 import { apiKeys, subscriptions, teamMembers, teams, users } from '../../db/schema';
-import { ApiFailure, failures } from '../../http/errors';
 import type { BillingActor } from '../billing/billing';
 import type { Transaction } from '../billing/ledger-core';
+import { commonRefusals, Refusal } from '../refusal';
 import { addressAllowed, invalidAllowedIps } from './allowed-ips';
 import { recordTeamEvent } from './audit';
 import { lockManagedTeam } from './team-access';
@@ -33,12 +33,12 @@ const dayMs = 24 * 60 * 60 * 1000;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 export const apiKeyRefusals = {
-  notFound: () => new ApiFailure(404, ErrorCode.notFound, TeamMessage.apiKeyNotFound),
+  notFound: () => new Refusal(ErrorCode.notFound, TeamMessage.apiKeyNotFound),
   allowedIpsInvalid: (entries: string[]) =>
-    new ApiFailure(400, ErrorCode.validation, `${TeamMessage.allowedIpsInvalid} ${entries.join(', ')}`),
-  missing: () => new ApiFailure(401, ErrorCode.unauthorized, TeamMessage.apiKeyMissing),
-  refused: () => new ApiFailure(401, ErrorCode.unauthorized, TeamMessage.apiKeyRefused),
-  addressRefused: () => new ApiFailure(403, ErrorCode.forbidden, TeamMessage.apiKeyAddressRefused),
+    new Refusal(ErrorCode.validation, `${TeamMessage.allowedIpsInvalid} ${entries.join(', ')}`),
+  missing: () => new Refusal(ErrorCode.unauthorized, TeamMessage.apiKeyMissing),
+  refused: () => new Refusal(ErrorCode.unauthorized, TeamMessage.apiKeyRefused),
+  addressRefused: () => new Refusal(ErrorCode.forbidden, TeamMessage.apiKeyAddressRefused),
 };
 
 /** Why a team API call's key was refused: `unknown` covers a deleted key and a key never made. */
@@ -47,7 +47,7 @@ export type ApiKeyRefusal = 'missing' | 'unknown' | 'invalidated' | 'expired' | 
 export type ApiKeyCheck = { key: ApiKeyRow } | { refused: ApiKeyRefusal; key: ApiKeyRow | null };
 
 /** The answer to each refusal: the client learns only missing, refused, or not from this address. */
-export const apiKeyRefusalFailures: Record<ApiKeyRefusal, () => ApiFailure> = {
+export const apiKeyRefusalFailures: Record<ApiKeyRefusal, () => Refusal> = {
   missing: apiKeyRefusals.missing,
   unknown: apiKeyRefusals.refused,
   invalidated: apiKeyRefusals.refused,
@@ -178,7 +178,7 @@ export function createApiKeys(db: Database, now: () => Date) {
     /** GET /api/v1/team: the key's team. */
     async team(teamId: number) {
       const [team] = await db.select({ teamId: teams.id, name: teams.name }).from(teams).where(eq(teams.id, teamId));
-      if (!team) throw failures.notFound();
+      if (!team) throw commonRefusals.notFound();
       return team;
     },
 

@@ -11,12 +11,12 @@ type InvitationRow = typeof teamInvitations.$inferSelect;
 
 /** The invitation if its code can be used now by `actor`; else the refusal, the code's state before whose it is. */
 function usable(invitation: InvitationRow | undefined, actor: BillingActor, at: Date): InvitationRow {
-  if (!invitation) throw teamFailures.invitation(400, TeamMessage.invitationInvalid);
-  if (invitation.canceledAt) throw teamFailures.invitation(400, TeamMessage.invitationCanceled);
-  if (invitation.acceptedAt) throw teamFailures.invitation(409, TeamMessage.invitationUsed);
-  if (invitation.expiresAt <= at) throw teamFailures.invitation(400, TeamMessage.invitationExpired);
+  if (!invitation) throw teamFailures.invitation('invalid', TeamMessage.invitationInvalid);
+  if (invitation.canceledAt) throw teamFailures.invitation('invalid', TeamMessage.invitationCanceled);
+  if (invitation.acceptedAt) throw teamFailures.invitation('conflict', TeamMessage.invitationUsed);
+  if (invitation.expiresAt <= at) throw teamFailures.invitation('invalid', TeamMessage.invitationExpired);
   if (invitation.email !== actor.email.toLowerCase()) {
-    throw teamFailures.invitation(403, TeamMessage.invitationForAnotherAddress);
+    throw teamFailures.invitation('forbidden', TeamMessage.invitationForAnotherAddress);
   }
   return invitation;
 }
@@ -45,7 +45,7 @@ export async function acceptInvitation(
     const at = deps.now();
     const seen = usable(await invitationByCode(tx, code, false), actor, at);
     const referenceId = await subscriptionOfTeam(tx, seen.teamId);
-    if (referenceId === null) throw teamFailures.invitation(400, TeamMessage.invitationInvalid);
+    if (referenceId === null) throw teamFailures.invitation('invalid', TeamMessage.invitationInvalid);
     // The invitee cannot see the subscription yet, so lockSubscription's visibility rule does not apply.
     await tx
       .select({ id: subscriptions.id })

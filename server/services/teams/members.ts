@@ -10,13 +10,13 @@ import {
   type TeamRole,
 } from '../../../contract/teams';
 import { authenticatorApps, passwordResetTokens, teamInvitations, teamMembers, teams, users } from '../../db/schema';
-import { ApiFailure } from '../../http/errors';
 import { storedLocale } from '../../mail/i18n';
 import { teamAccountMail, teamInvitationMail } from '../../mail/templates';
 import { findUserByEmail } from '../accounts';
 import type { BillingActor } from '../billing/billing';
 import { seatsInUse, type Transaction } from '../billing/ledger-core';
 import { createOutbox } from '../outbox';
+import { Refusal } from '../refusal';
 import { recordTeamEvent } from './audit';
 import {
   joiningConflict,
@@ -270,7 +270,7 @@ export async function renameTeam(deps: TeamDeps, actor: BillingActor, request: {
 export async function setSecondFactorRule(deps: TeamDeps, actor: BillingActor, referenceId: string, required: boolean) {
   await deps.db.transaction(async (tx) => {
     const team = await lockManagedTeam(tx, actor, referenceId);
-    if (!team.isOwner) throw new ApiFailure(403, ErrorCode.forbidden, TeamMessage.onlyOwnerSetsRule);
+    if (!team.isOwner) throw new Refusal(ErrorCode.forbidden, TeamMessage.onlyOwnerSetsRule);
     const [current] = await tx
       .select({ required: teams.requireSecondFactor })
       .from(teams)

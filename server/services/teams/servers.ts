@@ -3,9 +3,9 @@ import { SubscriptionMessage } from '../../../contract/subscriptions';
 import { TeamMessage, type TeamServer } from '../../../contract/teams';
 import type { Database } from '../../db/database';
 import { serverRequests, servers, subscriptions, teamMembers } from '../../db/schema';
-import { failures } from '../../http/errors';
 import type { BillingActor } from '../billing/billing';
 import { lockSubscription, refusals } from '../billing/ledger-core';
+import { commonRefusals } from '../refusal';
 import { recordTeamEvent } from './audit';
 import { teamFailures } from './team-access';
 
@@ -49,7 +49,7 @@ export function createServers(db: Database, now: () => Date) {
           .select({ id: subscriptions.id })
           .from(subscriptions)
           .where(and(eq(subscriptions.teamId, teamId), eq(subscriptions.ownerId, userId)));
-        if (!owned) throw failures.notFound();
+        if (!owned) throw commonRefusals.notFound();
       }
       return serversOfTeam(teamId);
     },

@@ -4,10 +4,10 @@ import { TeamMessage } from '../../../contract/teams';
 import type { Database } from '../../db/database';
 import { authenticatorApps, subscriptions, teamMembers, teams } from '../../db/schema';
 import type { Env } from '../../env';
-import { ApiFailure, failures } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { BillingActor } from '../billing/billing';
 import { type LockedSubscription, lockSubscription, type Transaction } from '../billing/ledger-core';
+import { commonRefusals, Refusal } from '../refusal';
 
 /**
  * Who may change a team, and the lock every change of a team takes first: the row of the team's
@@ -19,12 +19,12 @@ export type TeamDeps = { db: Database; env: Env; logger: Logger; now: () => Date
 export type ManagedTeam = LockedSubscription & { teamId: number };
 
 export const teamFailures = {
-  notAdmin: () => new ApiFailure(403, ErrorCode.forbidden, TeamMessage.notAdmin),
-  refused: (message: string) => new ApiFailure(400, ErrorCode.teamRefused, message),
-  conflict: (message: string) => new ApiFailure(409, ErrorCode.teamConflict, message),
-  notFound: (message: string) => new ApiFailure(404, ErrorCode.notFound, message),
-  invitation: (status: 400 | 403 | 409, message: string) =>
-    new ApiFailure(status, ErrorCode.invitationRefused, message),
+  notAdmin: () => new Refusal(ErrorCode.forbidden, TeamMessage.notAdmin),
+  refused: (message: string) => new Refusal(ErrorCode.teamRefused, message),
+  conflict: (message: string) => new Refusal(ErrorCode.teamConflict, message),
+  notFound: (message: string) => new Refusal(ErrorCode.notFound, message),
+  invitation: (kind: 'invalid' | 'forbidden' | 'conflict', message: string) =>
+    new Refusal(ErrorCode.invitationRefused, message, { kind }),
 };
 
 /**
@@ -43,7 +43,7 @@ export async function lockManagedTeam(tx: Transaction, actor: BillingActor, refe
 /** The same, for the calls that name the team rather than its subscription. */
 export async function lockManagedTeamById(tx: Transaction, actor: BillingActor, teamId: number): Promise<ManagedTeam> {
   const referenceId = await subscriptionOfTeam(tx, teamId);
-  if (referenceId === null) throw failures.notFound();
+  if (referenceId === null) throw commonRefusals.notFound();
   return lockManagedTeam(tx, actor, referenceId);
 }
 

@@ -1,6 +1,6 @@
-import { failures } from '../../http/errors';
 import type { Transaction } from '../billing/ledger-core';
 import { createRateLimiter, type RateLimitRule } from '../rate-limit';
+import { commonRefusals } from '../refusal';
 
 const day = 24 * 60 * 60;
 
@@ -37,7 +37,7 @@ export function teamAddLimiter(tx: Transaction, now: () => Date, teamId: number,
     /** Refuses with 429 and Retry-After when either limit is spent. */
     async take(): Promise<void> {
       const verdict = await limiter.takeAll(rules);
-      if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds);
+      if (!verdict.allowed) throw commonRefusals.rateLimited(verdict.retryAfterSeconds);
     },
     /** For an add refused by an answer rather than a thrown failure (which rolls back). */
     giveBack: () => limiter.refundAll(rules),

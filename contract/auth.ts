@@ -1,10 +1,17 @@
 import * as v from 'valibot';
+import type { RateLimit } from './http';
 
 /** Validation message keys, shared by server and client; the client translates them. */
 export const AuthMessage = {
   emailInvalid: 'The E-Mail address provided is invalid',
   passwordRequired: 'Password is required',
 } as const;
+
+/** Failed sign-ins (a wrong password, an unknown address): per account and per client address, in 15 minutes. */
+export const signInLimits = {
+  perAccount: { name: 'sign-in-failures:account', limit: 5, windowSeconds: 15 * 60, per: 'e-mail address' },
+  perAddress: { name: 'sign-in-failures:address', limit: 30, windowSeconds: 15 * 60, per: 'client address' },
+} as const satisfies Record<string, RateLimit>;
 
 export const Email = v.pipe(
   v.string(),

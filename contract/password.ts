@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { NewPassword } from './account-creation';
 import { Email } from './auth';
 import { ProviderId } from './federated-sign-in';
+import type { RateLimit } from './http';
 
 export const PasswordMessage = {
   resetRequested:
@@ -12,6 +13,12 @@ export const PasswordMessage = {
 } as const;
 
 export const resetTokenLifetimeSeconds = 60 * 60;
+
+/** A reset mail per address at most three times an hour (unknown addresses too: it tells nothing), and twenty requests an hour per client. */
+export const passwordResetLimits = {
+  resetMailsPerAddress: { name: 'password-reset:address', limit: 3, windowSeconds: 3600, per: 'e-mail address' },
+  resetRequestsPerClient: { name: 'password-reset:client', limit: 20, windowSeconds: 3600, per: 'client address' },
+} as const satisfies Record<string, RateLimit>;
 
 /** POST /api/password/forgot: always the same answer, whether or not the address is on record. */
 export const ForgotPasswordRequest = v.object({ email: Email });
@@ -41,3 +48,7 @@ export const ChangePasswordRequest = v.object({
   currentPassword: v.pipe(v.string(), v.minLength(1, 'Password is required'), v.maxLength(1024)),
   newPassword: NewPassword,
 });
+export type ChangePasswordRequest = v.InferOutput<typeof ChangePasswordRequest>;
+
+/** The answer of a reset or a change: done. */
+export const PasswordDone = v.object({ success: v.literal(true) });

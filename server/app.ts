@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { api } from '../contract/api';
 import { ErrorCode } from '../contract/errors';
+import { mountApi } from './api';
 import { compression } from './http/compression';
 import {
   type AppEnv,
@@ -29,7 +30,6 @@ import { linkedSignInRoutes } from './routes/linked-sign-ins';
 import { monitoringRoutes } from './routes/monitoring';
 import { partnerRouterRoutes } from './routes/partner-routers';
 import { passkeyRoutes } from './routes/passkeys';
-import { passwordRoutes } from './routes/password';
 import { phoneRoutes } from './routes/phone';
 import { qrSignInRoutes } from './routes/qr-sign-in';
 import { recentSignInRoutes } from './routes/recent-sign-in';
@@ -101,6 +101,7 @@ export function createApp(services: AppServices) {
     app.use(pattern, teamPages);
   }
 
+  mountApi(app, services);
   app.route('/api/auth', authRoutes(services));
   // Sign-in through OpenID Connect providers (issue 11): paths under /api/auth, as the route table names them.
   app.route('/', federatedSignInRoutes(services));
@@ -109,7 +110,6 @@ export function createApp(services: AppServices) {
   app.route(api.user, userRoutes(services.env));
   app.route('/api/account', accountRoutes(services));
   app.route('/api/account', accountCreationRoutes(services));
-  app.route('/api/password', passwordRoutes(services));
   app.route('/api/subscription', subscriptionRoutes(services));
   app.route('/api/subscription', subscriptionTeamRoutes(services));
   app.route('/api/teams', teamRoutes(services));

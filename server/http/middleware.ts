@@ -128,17 +128,22 @@ export function jsonBodies(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The request's JSON body, parsed; malformed JSON and U+0000 in any string are refused (400). */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw commonRefusals.malformedJson();
+  }
+  if (holdsNul(raw)) throw commonRefusals.nulCharacter();
+  return raw;
+}
+
 /** Reads the JSON body and validates it with a contract schema; the handler gets `c.var.body`. */
 export function validateJson<TSchema extends v.GenericSchema>(schema: TSchema): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      throw commonRefusals.malformedJson();
-    }
-    if (holdsNul(raw)) throw commonRefusals.nulCharacter();
-    const result = v.safeParse(schema, raw);
+    const result = v.safeParse(schema, await readJsonBody(c));
     if (!result.success) throw commonRefusals.validation(validationMessage(result.issues));
     c.set('body', result.output);
     await next();
@@ -180,7 +185,7 @@ export function queryOf<TSchema extends v.GenericSchema>(c: Context<AppEnv>, _sc
   return c.get('query') as v.InferOutput<TSchema>;
 }
 
-function validationMessage(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): string {
+export function validationMessage(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): string {
   const [first] = issues;
   const path = v.getDotPath(first);
   return `${path ? `${path}: ` : ''}${first.message}`;

@@ -9,12 +9,12 @@ import {
 } from '../../contract/account-creation';
 import { ErrorCode } from '../../contract/errors';
 import { type AppEnv, bodyOf, clientAddressOf, queryOf, validateJson, validateQuery } from '../http/middleware';
-import { spendRateLimits } from '../http/rate-limits';
 import { negotiateLocale } from '../mail/i18n';
 import { createPendingAccount, finalizeAccountCreation, resendVerificationCode } from '../services/account-creation';
 import type { AppServices } from '../services/index';
 import { isCommonPassword } from '../services/passwords';
 import type { RateLimitRule, RateLimitRules } from '../services/rate-limit';
+import { spendRateLimits } from '../services/rate-limit';
 import { commonRefusals, Refusal } from '../services/refusal';
 import { requireBotCheck } from './bot-check';
 

@@ -4,20 +4,12 @@ import { api } from '../../contract/api';
 import { BillingEvent, type BillingEventReceipt, BillingQuery, billingSignatureHeaders } from '../../contract/billing';
 import { ErrorCode } from '../../contract/errors';
 import { CouponListQuery, RedeemCouponRequest } from '../../contract/subscriptions';
-import {
-  type AppEnv,
-  bodyOf,
-  queryOf,
-  requireSession,
-  sessionOf,
-  validateJson,
-  validateQuery,
-} from '../http/middleware';
-import { spendRateLimits } from '../http/rate-limits';
+import { callerOf } from '../http/caller';
+import { type AppEnv, bodyOf, queryOf, requireSession, validateJson, validateQuery } from '../http/middleware';
 import { signedJsonBodyOf } from '../http/signed-body';
-import type { BillingActor } from '../services/billing/billing';
 import type { AppServices } from '../services/index';
 import type { RateLimitRule } from '../services/rate-limit';
+import { spendRateLimits } from '../services/rate-limit';
 import { commonRefusals, Refusal } from '../services/refusal';
 
 export const couponLimits = {
@@ -35,22 +27,17 @@ const eventRefusals = {
   replayed: () => new Refusal(ErrorCode.eventReplayed, 'This event was applied before; nothing changed.'),
 };
 
-function actorOf(c: Parameters<typeof sessionOf>[0]): BillingActor {
-  const { claims } = sessionOf(c);
-  return { userId: claims.sub, email: claims.email };
-}
-
 /** The billing page, invoices, coupons, the public price list, and the order site's signed events. */
 export function billingRoutes({ billing, env, now, rateLimiter }: AppServices) {
   return new Hono<AppEnv>()
     .get(api.billing, requireSession(), validateQuery(BillingQuery), async (c) => {
       const { referenceId } = queryOf(c, BillingQuery);
-      return c.json(await billing.overview(actorOf(c), referenceId), 200);
+      return c.json(await billing.overview(callerOf(c), referenceId), 200);
     })
     .get(`${api.billing}/invoices/:number`, requireSession(), async (c) => {
       const invoiceNumber = Number(c.req.param('number'));
       if (!Number.isSafeInteger(invoiceNumber) || invoiceNumber < 1) throw commonRefusals.notFound();
-      return c.json(await billing.invoice(actorOf(c), invoiceNumber), 200);
+      return c.json(await billing.invoice(callerOf(c), invoiceNumber), 200);
     })
     .get(api.pricing, async (c) => {
       // The same for everyone and changed only by a new start: browsers and proxies may keep it.
@@ -58,11 +45,11 @@ export function billingRoutes({ billing, env, now, rateLimiter }: AppServices) {
     })
     .get(api.coupons, requireSession(), validateQuery(CouponListQuery), async (c) => {
       const { subscriptionId } = queryOf(c, CouponListQuery);
-      return c.json(await billing.listCoupons(actorOf(c), subscriptionId), 200);
+      return c.json(await billing.listCoupons(callerOf(c), subscriptionId), 200);
     })
     .post(api.redeemCoupon, requireSession(), validateJson(RedeemCouponRequest), async (c) => {
       // Taken before the coupon is looked up: a person trying codes is slowed, right or wrong.
-      const actor = actorOf(c);
+      const actor = callerOf(c);
       await spendRateLimits(rateLimiter, [[couponLimits.redemptionsPerAccount, actor.userId]]);
       return c.json(await billing.redeemCoupon(actor, bodyOf(c, RedeemCouponRequest)), 201);
     })

@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { api } from '../../contract/api';
 import {
   ActivationCodeRequest,
@@ -15,9 +15,8 @@ import {
   RenameDeviceRequest,
 } from '../../contract/devices';
 import { ErrorCode } from '../../contract/errors';
-import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
-import { spendRateLimits } from '../http/rate-limits';
-import type { BillingActor } from '../services/billing/billing';
+import { callerOf } from '../http/caller';
+import { type AppEnv, bodyOf, clientAddressOf, requireSession, validateJson } from '../http/middleware';
 import { activationLimits, activationState, issueActivationCode, linkDevice } from '../services/devices/activation';
 import { deviceFailures } from '../services/devices/device-common';
 import {
@@ -29,6 +28,7 @@ import {
   signOutDevice,
 } from '../services/devices/linked-devices';
 import type { AppServices } from '../services/index';
+import { spendRateLimits } from '../services/rate-limit';
 import { commonRefusals, Refusal } from '../services/refusal';
 
 /** The device's side of activation (the VPN app, without a session): mounted at api.deviceActivationCode. */
@@ -59,7 +59,7 @@ export function linkedDeviceRoutes(services: AppServices) {
   const path = (full: string) => full.slice('/api/account'.length);
   return new Hono<AppEnv>()
     .patch(path(api.linkDevice), requireSession(), validateJson(LinkDeviceRequest), async (c) => {
-      const actor = actorOf(c);
+      const actor = callerOf(c);
       const { userid, activationCode } = bodyOf(c, LinkDeviceRequest);
       if (userid !== actor.userId) throw deviceFailures.notYourAccount();
       // Taken before the code is looked up, per account, per client and overall; a code that names
@@ -79,30 +79,30 @@ export function linkedDeviceRoutes(services: AppServices) {
     })
     .get(path(api.linkedDevices), requireSession(), async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json((await listLinkedDevices(services, actorOf(c))) satisfies LinkedDevices, 200);
+      return c.json((await listLinkedDevices(services, callerOf(c))) satisfies LinkedDevices, 200);
     })
     .patch(path(api.renameDevice), requireSession(), validateJson(RenameDeviceRequest), async (c) => {
       const { deviceUUID, nickname } = bodyOf(c, RenameDeviceRequest);
-      const device = await renameDevice(services, actorOf(c), deviceUUID, nickname);
+      const device = await renameDevice(services, callerOf(c), deviceUUID, nickname);
       return c.json({ success: true as const, device } satisfies DeviceChangeResponse, 200);
     })
     .delete(path(api.linkedDevices), requireSession(), validateJson(DeviceRequest), async (c) => {
-      await removeDevice(services, actorOf(c), bodyOf(c, DeviceRequest).deviceUUID);
+      await removeDevice(services, callerOf(c), bodyOf(c, DeviceRequest).deviceUUID);
       return c.body(null, 204);
     })
     .patch(path(api.associateDevice), requireSession(), validateJson(AssociateDeviceRequest), async (c) => {
       const { deviceUUID, referenceId } = bodyOf(c, AssociateDeviceRequest);
-      const device = await associateDevice(services, actorOf(c), deviceUUID, referenceId);
+      const device = await associateDevice(services, callerOf(c), deviceUUID, referenceId);
       return c.json({ success: true as const, device } satisfies DeviceChangeResponse, 200);
     })
     .patch(path(api.dissociateDevice), requireSession(), validateJson(DeviceRequest), async (c) => {
-      const device = await dissociateDevice(services, actorOf(c), bodyOf(c, DeviceRequest).deviceUUID);
+      const device = await dissociateDevice(services, callerOf(c), bodyOf(c, DeviceRequest).deviceUUID);
       return c.json({ success: true as const, device } satisfies DeviceChangeResponse, 200);
     })
     .delete('/activeDevice/:id', requireSession(), async (c) => {
       const id = c.req.param('id');
       if (!uuidPattern.test(id)) throw deviceFailures.notFound();
-      await signOutDevice(services, actorOf(c), id.toLowerCase());
+      await signOutDevice(services, callerOf(c), id.toLowerCase());
       return c.body(null, 204);
     });
 }
@@ -113,8 +113,3 @@ const refusalOf = {
   refused: deviceFailures.codeRefused,
   limitReached: deviceFailures.limitReached,
 };
-
-function actorOf(c: Context<AppEnv>): BillingActor {
-  const { claims } = sessionOf(c);
-  return { userId: claims.sub, email: claims.email };
-}

@@ -14,7 +14,6 @@ import {
   setSessionCookie,
   validateJson,
 } from '../http/middleware';
-import { spendRateLimits } from '../http/rate-limits';
 import type { AppServices } from '../services/index';
 import { SmsNotSent } from '../services/phone/sms';
 import {
@@ -26,6 +25,7 @@ import {
   textableRegionOf,
 } from '../services/phone/verification';
 import type { RateLimitRules } from '../services/rate-limit';
+import { spendRateLimits } from '../services/rate-limit';
 import { commonRefusals, Refusal } from '../services/refusal';
 
 const refusals = {

@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { api } from '../../contract/api';
 import {
   RouterCouponRedemptionRequest,
@@ -7,11 +7,11 @@ import {
   TeamRouterRequest,
   type TeamRouterResponse,
 } from '../../contract/routers';
-import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
-import { spendRateLimits } from '../http/rate-limits';
-import type { BillingActor } from '../services/billing/billing';
+import { callerOf } from '../http/caller';
+import { type AppEnv, bodyOf, clientAddressOf, requireSession, validateJson } from '../http/middleware';
 import type { AppServices } from '../services/index';
 import type { RateLimitRule, RateLimitRules } from '../services/rate-limit';
+import { spendRateLimits } from '../services/rate-limit';
 import { redeemRouterCoupon } from '../services/routers/router-coupons';
 import { listRouters } from '../services/routers/router-list';
 import { associateTeamRouter, dissociateTeamRouter } from '../services/routers/team-routers';
@@ -33,18 +33,18 @@ export function routerRoutes(services: AppServices) {
 
   return new Hono<AppEnv>()
     .get(api.routers, requireSession(), async (c) => {
-      return c.json((await listRouters(services, actorOf(c))) satisfies RouterList, 200);
+      return c.json((await listRouters(services, callerOf(c))) satisfies RouterList, 200);
     })
     .put(api.associateTeamRouter, requireSession(), validateJson(TeamRouterRequest), async (c) => {
-      const result = await associateTeamRouter(services, actorOf(c), bodyOf(c, TeamRouterRequest));
+      const result = await associateTeamRouter(services, callerOf(c), bodyOf(c, TeamRouterRequest));
       return c.json(result satisfies TeamRouterResponse, 200);
     })
     .delete(api.dissociateTeamRouter, requireSession(), validateJson(TeamRouterRequest), async (c) => {
-      const result = await dissociateTeamRouter(services, actorOf(c), bodyOf(c, TeamRouterRequest));
+      const result = await dissociateTeamRouter(services, callerOf(c), bodyOf(c, TeamRouterRequest));
       return c.json(result satisfies TeamRouterResponse, 200);
     })
     .post(api.routerCouponRedemption, requireSession(), validateJson(RouterCouponRedemptionRequest), async (c) => {
-      const actor = actorOf(c);
+      const actor = callerOf(c);
       await limit([
         [routerCouponLimits.perAccount, actor.userId],
         [routerCouponLimits.perClient, clientAddressOf(c, env)],
@@ -52,9 +52,4 @@ export function routerRoutes(services: AppServices) {
       const { coupon } = bodyOf(c, RouterCouponRedemptionRequest);
       return c.json((await redeemRouterCoupon(services, actor, coupon)) satisfies RouterCouponRedemptionResponse, 201);
     });
-}
-
-export function actorOf(c: Context<AppEnv>): BillingActor {
-  const { claims } = sessionOf(c);
-  return { userId: claims.sub, email: claims.email };
 }

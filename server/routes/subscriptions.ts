@@ -1,4 +1,4 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import {
   CancelSubscriptionRequest,
@@ -6,8 +6,8 @@ import {
   UpgradePreviewRequest,
   UpgradeSubscriptionRequest,
 } from '../../contract/subscriptions';
-import { type AppEnv, bodyOf, requireSession, sessionOf, validateJson } from '../http/middleware';
-import type { BillingActor } from '../services/billing/billing';
+import { callerOf } from '../http/caller';
+import { type AppEnv, bodyOf, requireSession, validateJson } from '../http/middleware';
 import type { AppServices } from '../services/index';
 
 /** The owner's changes of a subscription (spec sections 6 and 7), each decided by the billing seam. */
@@ -15,32 +15,27 @@ export function subscriptionRoutes({ billing }: AppServices) {
   return new Hono<AppEnv>()
     .delete('/:id', requireSession(), optionalJson(CancelSubscriptionRequest), async (c) => {
       const request = bodyOf(c, CancelSubscriptionRequest);
-      return c.json(await billing.cancel(actorOf(c), c.req.param('id'), request), 200);
+      return c.json(await billing.cancel(callerOf(c), c.req.param('id'), request), 200);
     })
     .put('/:id/uncancel', requireSession(), async (c) => {
-      return c.json(await billing.uncancel(actorOf(c), c.req.param('id')), 200);
+      return c.json(await billing.uncancel(callerOf(c), c.req.param('id')), 200);
     })
     .put('/:id/quantity', requireSession(), validateJson(UpdateQuantityRequest), async (c) => {
       const { quantity } = bodyOf(c, UpdateQuantityRequest);
-      return c.json(await billing.updateQuantity(actorOf(c), c.req.param('id'), quantity), 202);
+      return c.json(await billing.updateQuantity(callerOf(c), c.req.param('id'), quantity), 202);
     })
     .post('/:id/upgrade-preview', requireSession(), validateJson(UpgradePreviewRequest), async (c) => {
       const request = bodyOf(c, UpgradePreviewRequest);
-      return c.json(await billing.previewUpgrade(actorOf(c), c.req.param('id'), request), 200);
+      return c.json(await billing.previewUpgrade(callerOf(c), c.req.param('id'), request), 200);
     })
     .put('/:id', requireSession(), validateJson(UpgradeSubscriptionRequest), async (c) => {
       const request = bodyOf(c, UpgradeSubscriptionRequest);
-      return c.json(await billing.upgrade(actorOf(c), c.req.param('id'), request), 200);
+      return c.json(await billing.upgrade(callerOf(c), c.req.param('id'), request), 200);
     })
     .delete('/:id/blackfriday24', requireSession(), async (c) => {
-      await billing.delistBlackFriday(actorOf(c), c.req.param('id'));
+      await billing.delistBlackFriday(callerOf(c), c.req.param('id'));
       return c.body(null, 204);
     });
-}
-
-function actorOf(c: Context<AppEnv>): BillingActor {
-  const { claims } = sessionOf(c);
-  return { userId: claims.sub, email: claims.email };
 }
 
 /**

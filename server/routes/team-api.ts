@@ -2,11 +2,11 @@ import { type Context, Hono } from 'hono';
 import type { ServerList, TeamApiMembers, TeamApiTeam } from '../../contract/teams';
 import type { AppEnv } from '../http/middleware';
 import { clientAddressOf } from '../http/middleware';
-import { spendRateLimits } from '../http/rate-limits';
 import { loggableRoute } from '../logger';
 import { securityEvent } from '../security-events';
 import type { AppServices } from '../services/index';
 import type { RateLimitRule } from '../services/rate-limit';
+import { spendRateLimits } from '../services/rate-limit';
 import { apiKeyRefusalFailures, createApiKeys } from '../services/teams/api-keys';
 import { createServers } from '../services/teams/servers';
 

@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { api } from '../../contract/api';
 import {
   CidrValidationRequest,
@@ -7,9 +7,9 @@ import {
   RequestServerRequest,
   UpdateAllowedIpsRequest,
 } from '../../contract/teams';
-import { type AppEnv, bodyOf, requireSession, sessionOf, validateJson } from '../http/middleware';
+import { callerOf } from '../http/caller';
+import { type AppEnv, bodyOf, requireSession, validateJson } from '../http/middleware';
 import { requireRecentSignIn } from '../http/recent-sign-in';
-import type { BillingActor } from '../services/billing/billing';
 import type { AppServices } from '../services/index';
 import { commonRefusals } from '../services/refusal';
 import { validateAllowedIps } from '../services/teams/allowed-ips';
@@ -38,11 +38,11 @@ export function teamKeyRoutes(services: AppServices) {
       validateJson(CreateApiKeyRequest),
       async (c) => {
         const request = bodyOf(c, CreateApiKeyRequest);
-        return c.json(await apiKeys.create(actorOf(c), c.req.param('id'), request), 201);
+        return c.json(await apiKeys.create(callerOf(c), c.req.param('id'), request), 201);
       },
     )
     .delete(`${subscriptionPath}/apiKey/:keyId`, requireSession(), async (c) => {
-      await apiKeys.delete(actorOf(c), c.req.param('id'), c.req.param('keyId'));
+      await apiKeys.delete(callerOf(c), c.req.param('id'), c.req.param('keyId'));
       return c.body(null, 204);
     })
     .put(
@@ -52,27 +52,22 @@ export function teamKeyRoutes(services: AppServices) {
       async (c) => {
         const { allowedIPs } = bodyOf(c, UpdateAllowedIpsRequest);
         return c.json(
-          await apiKeys.updateAllowedIps(actorOf(c), c.req.param('id'), c.req.param('keyId'), allowedIPs),
+          await apiKeys.updateAllowedIps(callerOf(c), c.req.param('id'), c.req.param('keyId'), allowedIPs),
           200,
         );
       },
     )
     .post(`${subscriptionPath}/server`, requireSession(), validateJson(RequestServerRequest), async (c) => {
       const { timeInterval } = bodyOf(c, RequestServerRequest);
-      await servers.requestServer(actorOf(c), c.req.param('id'), timeInterval);
+      await servers.requestServer(callerOf(c), c.req.param('id'), timeInterval);
       return c.json({ success: true as const }, 202);
     })
     .get('/api/teams/servers/:teamId', requireSession(), async (c) => {
       const teamId = c.req.param('teamId');
       if (!/^\d{1,9}$/.test(teamId)) throw commonRefusals.notFound();
-      return c.json({ servers: await servers.teamServers(actorOf(c).userId, Number(teamId)) }, 200);
+      return c.json({ servers: await servers.teamServers(callerOf(c).userId, Number(teamId)) }, 200);
     })
     .get(api.privateServers, requireSession(), async (c) => {
-      return c.json({ servers: await servers.privateServers(actorOf(c).userId) }, 200);
+      return c.json({ servers: await servers.privateServers(callerOf(c).userId) }, 200);
     });
-}
-
-function actorOf(c: Context<AppEnv>): BillingActor {
-  const { claims } = sessionOf(c);
-  return { userId: claims.sub, email: claims.email };
 }

@@ -10,17 +10,9 @@ import {
   TeamMessage,
   UpdateRoleRequest,
 } from '../../contract/teams';
-import {
-  type AppEnv,
-  bodyOf,
-  queryOf,
-  requireSession,
-  sessionOf,
-  validateJson,
-  validateQuery,
-} from '../http/middleware';
+import { callerOf } from '../http/caller';
+import { type AppEnv, bodyOf, queryOf, requireSession, validateJson, validateQuery } from '../http/middleware';
 import { negotiateLocale } from '../mail/i18n';
-import type { BillingActor } from '../services/billing/billing';
 import type { AppServices } from '../services/index';
 import { Refusal } from '../services/refusal';
 import { auditCsv, auditPage } from '../services/teams/audit-log';
@@ -40,7 +32,7 @@ import { readTeam } from '../services/teams/team-read';
 export function subscriptionTeamRoutes(services: AppServices) {
   return new Hono<AppEnv>()
     .get('/:id/team', requireSession(), async (c) => {
-      return c.json(await readTeam(services, actorOf(c), c.req.param('id')), 200);
+      return c.json(await readTeam(services, callerOf(c), c.req.param('id')), 200);
     })
     .post('/:id/team/member', requireSession(), validateJson(AddTeamMemberRequest), async (c) => {
       // The spec's payload keeps its password, but a password the admin chose is never a way into
@@ -48,30 +40,30 @@ export function subscriptionTeamRoutes(services: AppServices) {
       // nothing is hashed for an add. Its limits per team and per address are taken by addMember,
       // once the caller is known to be an admin (teamAddLimits).
       const request = bodyOf(c, AddTeamMemberRequest);
-      const result = await addMember(services, actorOf(c), c.req.param('id'), {
+      const result = await addMember(services, callerOf(c), c.req.param('id'), {
         request,
         requestLocale: negotiateLocale(c.req.header('accept-language')),
       });
       return result.outcome === 'conflict' ? joiningConflict(c, result) : c.json(result, 200);
     })
     .delete('/:id/team/invitation/:email', requireSession(), async (c) => {
-      await cancelInvitation(services, actorOf(c), c.req.param('id'), c.req.param('email'));
+      await cancelInvitation(services, callerOf(c), c.req.param('id'), c.req.param('email'));
       return c.body(null, 204);
     })
     .delete('/:id/teamMember/:member', requireSession(), async (c) => {
-      await removeMember(services, actorOf(c), c.req.param('id'), c.req.param('member'));
+      await removeMember(services, callerOf(c), c.req.param('id'), c.req.param('member'));
       return c.body(null, 204);
     })
     .put('/:id/team/second-factor-rule', requireSession(), validateJson(SecondFactorRuleRequest), async (c) => {
       const { required } = bodyOf(c, SecondFactorRuleRequest);
-      await setSecondFactorRule(services, actorOf(c), c.req.param('id'), required);
+      await setSecondFactorRule(services, callerOf(c), c.req.param('id'), required);
       return c.body(null, 204);
     })
     .get('/:id/team/audit', requireSession(), validateQuery(AuditQuery), async (c) => {
-      return c.json(await auditPage(services, actorOf(c), c.req.param('id'), queryOf(c, AuditQuery)), 200);
+      return c.json(await auditPage(services, callerOf(c), c.req.param('id'), queryOf(c, AuditQuery)), 200);
     })
     .get('/:id/team/audit.csv', requireSession(), validateQuery(AuditQuery), async (c) => {
-      const csv = await auditCsv(services, actorOf(c), c.req.param('id'), queryOf(c, AuditQuery));
+      const csv = await auditCsv(services, callerOf(c), c.req.param('id'), queryOf(c, AuditQuery));
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': 'attachment; filename="team-audit-log.csv"',
@@ -85,22 +77,17 @@ export function teamRoutes(services: AppServices) {
   return new Hono<AppEnv>()
     .post('/invitation', requireSession(), validateJson(AcceptInvitationRequest), async (c) => {
       const { confirmationCode } = bodyOf(c, AcceptInvitationRequest);
-      const result = await acceptInvitation(services, actorOf(c), confirmationCode);
+      const result = await acceptInvitation(services, callerOf(c), confirmationCode);
       return 'outcome' in result ? joiningConflict(c, result) : c.json(result, 200);
     })
     .put('/members/update/role', requireSession(), validateJson(UpdateRoleRequest), async (c) => {
-      await updateRole(services, actorOf(c), bodyOf(c, UpdateRoleRequest));
+      await updateRole(services, callerOf(c), bodyOf(c, UpdateRoleRequest));
       return c.json({ success: true as const }, 200);
     })
     .put('/rename', requireSession(), validateJson(RenameTeamRequest), async (c) => {
-      await renameTeam(services, actorOf(c), bodyOf(c, RenameTeamRequest));
+      await renameTeam(services, callerOf(c), bodyOf(c, RenameTeamRequest));
       return c.json({ success: true as const }, 200);
     });
-}
-
-function actorOf(c: Context<AppEnv>): BillingActor {
-  const { claims } = sessionOf(c);
-  return { userId: claims.sub, email: claims.email };
 }
 
 /** Spec section 8's 409: the exact message, and whether the person pays for a subscription of their own. */

@@ -1,18 +1,28 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { signInLimits } from '../../contract/auth';
+import { ErrorCode } from '../../contract/errors';
 import type { ProviderId } from '../../contract/federated-sign-in';
 import type { Locale } from '../../contract/locales';
-import { type ResetTokenStatus, resetTokenLifetimeSeconds } from '../../contract/password';
+import {
+  type ChangePasswordRequest,
+  PasswordMessage,
+  type ResetTokenStatus,
+  resetTokenLifetimeSeconds,
+} from '../../contract/password';
 import type { Database } from '../db/database';
 import { federatedIdentities, passwordResetRequests, passwordResetTokens, sessions, users } from '../db/schema';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { storedLocale } from '../mail/i18n';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates';
-import { findUserByEmail } from './accounts';
+import { findUserByEmail, findUserById } from './accounts';
 import type { Transaction } from './billing/ledger-core';
+import type { Caller } from './caller';
 import { createOutbox, type Outbox } from './outbox';
-import { hashPassword } from './passwords';
+import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords';
+import { type RateLimiter, spendRateLimits } from './rate-limit';
+import { Refusal } from './refusal';
 import type { SessionService } from './sessions';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -22,6 +32,7 @@ export type PasswordDeps = {
   env: Env;
   outbox: Outbox;
   sessions: SessionService;
+  rateLimiter: RateLimiter;
   logger: Logger;
   now: () => Date;
 };
@@ -121,6 +132,7 @@ export async function resetPassword(
   password: string,
   { unlinkSignIns = false }: { unlinkSignIns?: boolean } = {},
 ): Promise<{ userId: string; unlinkedProviders: string[] } | null> {
+  refuseCommonPassword(password);
   const row = await liveToken(deps, token);
   if (!row) return null;
   const passwordHash = await hashPassword(password);
@@ -162,22 +174,37 @@ export async function resetPassword(
 }
 
 /** A signed-in person's new password; every other session of the account is signed out. */
+/**
+ * A signed-in person changes their password: not a common one, and only with the current one. A
+ * wrong current password counts as a failed sign-in (the try is taken before the comparison); every
+ * other session of the account is signed out.
+ */
 export async function changePassword(
   deps: PasswordDeps,
-  userId: string,
-  keepSessionId: string,
-  newPassword: string,
+  caller: Caller & { sessionId: string },
+  { currentPassword, newPassword }: ChangePasswordRequest,
 ): Promise<void> {
+  refuseCommonPassword(newPassword);
+  const limits = [[signInLimits.perAccount, caller.email]] as const;
+  await spendRateLimits(deps.rateLimiter, limits);
+  const user = await findUserById(deps.db, caller.userId);
+  const matches = await deps.rateLimiter.givingBackOnFailure(limits, () =>
+    verifyPassword(user?.passwordHash, currentPassword),
+  );
+  if (!user || !matches) {
+    throw new Refusal(ErrorCode.currentPasswordIncorrect, PasswordMessage.currentPasswordIncorrect);
+  }
+  await deps.rateLimiter.refundAll(limits);
   const passwordHash = await hashPassword(newPassword);
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await tx
       .update(sessions)
       .set({ revokedAt: deps.now() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
-    await afterPasswordChanged(tx, deps, userId, { notify: true });
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), ne(sessions.id, caller.sessionId)));
+    await afterPasswordChanged(tx, deps, user.id, { notify: true });
   });
-  deps.sessions.forgetRevokedOf(userId);
+  deps.sessions.forgetRevokedOf(user.id);
 }
 
 /**

@@ -113,3 +113,8 @@ export function isCommonPassword(password: string): boolean {
   );
   return commonPasswords.has(password.toLowerCase());
 }
+
+/** The rule of every password a person chooses (sign-up, reset, change, a first password): not a common one. */
+export function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw commonRefusals.passwordTooCommon();
+}

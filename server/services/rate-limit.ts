@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { rateLimits } from '../db/schema';
+import { commonRefusals } from './refusal';
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
@@ -98,3 +99,12 @@ export function createRateLimiter(db: Database, now: () => Date) {
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * Takes a try under every rule before the work they guard, and refuses (rate limited, with the
+ * seconds to wait) when one is spent; a refused request costs nothing under the others.
+ */
+export async function spendRateLimits(rateLimiter: RateLimiter, rules: RateLimitRules): Promise<void> {
+  const verdict = await rateLimiter.takeAll(rules);
+  if (!verdict.allowed) throw commonRefusals.rateLimited(verdict.retryAfterSeconds);
+}

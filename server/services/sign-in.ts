@@ -1,5 +1,6 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
+import { signInLimits } from '../../contract/auth';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { findUserByEmail } from './accounts';
@@ -16,10 +17,7 @@ import type { SessionService } from './sessions';
  * slowed only after someone else failed five times on their account in the same window: the
  * price of stopping password guessing, and it lasts 15 minutes at most.
  */
-export const signInLimits = {
-  perAccount: { name: 'sign-in-failures:account', limit: 5, windowSeconds: 15 * 60 },
-  perAddress: { name: 'sign-in-failures:address', limit: 30, windowSeconds: 15 * 60 },
-} satisfies Record<string, RateLimitRule>;
+export { signInLimits };
 
 /** Why a sign-in failed, for the security log only: the answer is the same for all of them. */
 export type SignInFailure = 'unknownAccount' | 'noPassword' | 'wrongPassword';

@@ -1,5 +1,13 @@
 import * as v from 'valibot';
 import { ErrorBody, ErrorCode } from '../../contract/errors';
+import {
+  type AnswerOutput,
+  addressOf,
+  type BodyInput,
+  type CallDeclaration,
+  type PathParamName,
+  type QueryInput,
+} from '../../contract/http';
 
 /**
  * A refused or failed call: the status and the server's `{ error, message }` when it sent one, the
@@ -62,10 +70,7 @@ function confirmRecentSignIn(handler: RecentSignInHandler, refusal: ApiError): P
   return openPrompt;
 }
 
-type RequestOptions<TSchema extends v.GenericSchema> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  schema: TSchema;
+type CallOptions = {
   /** Calls whose 401 is an expected answer (the session check, sign-in) opt out of the redirect. */
   expectUnauthorized?: boolean;
   /** Other statuses that mean the session is gone for this call (404 on the account user). */
@@ -73,6 +78,13 @@ type RequestOptions<TSchema extends v.GenericSchema> = {
   /** The recent sign-in's own calls opt out of its dialog: they are the asking. */
   askRecentSignIn?: boolean;
   signal?: AbortSignal;
+};
+
+type RequestOptions<TSchema extends v.GenericSchema> = CallOptions & {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** The answer's schema, or one for each status (a declared call's answers). */
+  schema: TSchema | ((status: number) => TSchema);
 };
 
 /** Retry-After in seconds; its HTTP-date form is not sent by this API. */
@@ -147,7 +159,36 @@ export async function apiRequest<TSchema extends v.GenericSchema>(
       onUnauthorized();
     throw apiErrorOf(answer);
   }
-  return v.parse(schema, payload);
+  return v.parse(typeof schema === 'function' ? schema(response.status) : schema, payload);
+}
+
+/** What a declared call needs besides its options: the path's parameters, the query and the body it declares. */
+export type CallInput<TCall extends CallDeclaration> = ([PathParamName<TCall['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<PathParamName<TCall['path']>, string | number> }) &
+  (TCall['query'] extends v.GenericSchema ? { query: QueryInput<TCall> } : { query?: undefined }) &
+  (TCall['body'] extends v.GenericSchema ? { body: BodyInput<TCall> } : { body?: undefined }) &
+  CallOptions;
+
+const noAnswerBody = v.unknown();
+
+/**
+ * A call declared in contract/calls (issue 23): its address from the declaration and the given
+ * parameters, its answer read with the schema declared for the status that came.
+ */
+export function callApi<TCall extends CallDeclaration>(
+  call: TCall,
+  { params, query, body, ...options }: CallInput<TCall>,
+): Promise<AnswerOutput<TCall>> {
+  const schemaOf = (status: number): v.GenericSchema => {
+    const declared = call.answers[status];
+    if (declared === undefined) throw new ApiError(status, null);
+    return declared === null || !('kind' in declared) ? noAnswerBody : declared;
+  };
+  return apiRequest(
+    addressOf(call, params as Record<string, string | number> | undefined, query as Record<string, string>),
+    { ...options, method: call.method, body, schema: schemaOf },
+  ) as Promise<AnswerOutput<TCall>>;
 }
 
 /**

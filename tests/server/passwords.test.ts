@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { passwordResetLimits as passwordLimits } from '../../contract/password';
 import { outbox, passwordResetTokens } from '../../server/db/schema';
-import { passwordLimits } from '../../server/routes/password';
 import { clientAddresses, startTestPortal, type TestPortal } from './support';
 
 let portal: TestPortal;

@@ -17,30 +17,24 @@ import type {
  * instead. Refusals are thrown as Refusal (server/services/refusal) with the contract's messages:
  * 404 for a subscription the person cannot see, 403 for one they see but may not change.
  */
-export type BillingActor = { userId: string; email: string };
+import type { Caller } from '../caller';
+
+export type { Caller };
 
 export interface Billing {
-  cancel(
-    actor: BillingActor,
-    referenceId: string,
-    request: CancelSubscriptionRequest,
-  ): Promise<SubscriptionChangeResponse>;
-  uncancel(actor: BillingActor, referenceId: string): Promise<SubscriptionChangeResponse>;
+  cancel(actor: Caller, referenceId: string, request: CancelSubscriptionRequest): Promise<SubscriptionChangeResponse>;
+  uncancel(actor: Caller, referenceId: string): Promise<SubscriptionChangeResponse>;
   /** Serialised per subscription: never below the seats in use, whatever runs at the same time. */
-  updateQuantity(actor: BillingActor, referenceId: string, quantity: number): Promise<SubscriptionChangeResponse>;
-  previewUpgrade(actor: BillingActor, referenceId: string, request: UpgradePreviewRequest): Promise<UpgradePreview>;
+  updateQuantity(actor: Caller, referenceId: string, quantity: number): Promise<SubscriptionChangeResponse>;
+  previewUpgrade(actor: Caller, referenceId: string, request: UpgradePreviewRequest): Promise<UpgradePreview>;
   /** Of two at once, one wins and the other is refused with 409. */
-  upgrade(
-    actor: BillingActor,
-    referenceId: string,
-    request: UpgradeSubscriptionRequest,
-  ): Promise<SubscriptionChangeResponse>;
-  delistBlackFriday(actor: BillingActor, referenceId: string): Promise<void>;
+  upgrade(actor: Caller, referenceId: string, request: UpgradeSubscriptionRequest): Promise<SubscriptionChangeResponse>;
+  delistBlackFriday(actor: Caller, referenceId: string): Promise<void>;
 
-  listCoupons(actor: BillingActor, referenceId: string): Promise<CouponList>;
-  redeemCoupon(actor: BillingActor, request: RedeemCouponRequest): Promise<CouponRedemption>;
-  overview(actor: BillingActor, referenceId: string): Promise<BillingOverview>;
-  invoice(actor: BillingActor, invoiceNumber: number): Promise<Invoice>;
+  listCoupons(actor: Caller, referenceId: string): Promise<CouponList>;
+  redeemCoupon(actor: Caller, request: RedeemCouponRequest): Promise<CouponRedemption>;
+  overview(actor: Caller, referenceId: string): Promise<BillingOverview>;
+  invoice(actor: Caller, invoiceNumber: number): Promise<Invoice>;
   pricing(): Promise<Pricing>;
 
   /** Applies an event of the order site once; a second time it answers 'replayed' and changes nothing. */

@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/database';
 import { billingAccounts, couponRedemptions, coupons, plans } from '../../db/schema';
 import { Refusal } from '../refusal';
-import type { BillingActor } from './billing';
+import type { Caller } from './billing';
 import {
   type CouponRow,
   couponsInEffect,
@@ -112,7 +112,7 @@ export async function redeemOnSubscription(
 export function createCoupons(db: Database, now: () => Date) {
   return {
     /** The public coupons the owner could redeem on the subscription now; everyone else is refused. */
-    async listCoupons(actor: BillingActor, referenceId: string): Promise<CouponList> {
+    async listCoupons(actor: Caller, referenceId: string): Promise<CouponList> {
       return db.transaction(async (tx) => {
         const { subscription } = await lockOwnedSubscription(tx, actor, referenceId);
         const at = now();
@@ -142,7 +142,7 @@ export function createCoupons(db: Database, now: () => Date) {
     },
 
     /** accountId must be the owner's own billing account code, as the order site's form sends it. */
-    async redeemCoupon(actor: BillingActor, request: RedeemCouponRequest): Promise<CouponRedemption> {
+    async redeemCoupon(actor: Caller, request: RedeemCouponRequest): Promise<CouponRedemption> {
       return db.transaction(async (tx) => {
         const { subscription } = await lockOwnedSubscription(tx, actor, request.subscriptionId);
         const [account] = await tx

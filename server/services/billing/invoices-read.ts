@@ -4,7 +4,7 @@ import type { Pricing } from '../../../contract/subscriptions';
 import type { Database } from '../../db/database';
 import { billingAccounts, invoiceLines, invoices, plans, subscriptions, users } from '../../db/schema';
 import { commonRefusals } from '../refusal';
-import type { BillingActor } from './billing';
+import type { Caller } from './billing';
 import { couponOf } from './coupons';
 import { couponDiscounts, couponsInEffect, lockOwnedSubscription } from './ledger-core';
 
@@ -28,7 +28,7 @@ function toMajorUnits(cents: number): number {
 /** The billing page, the printable invoice and the public price list. */
 export function createBillingReads(db: Database) {
   return {
-    async overview(actor: BillingActor, referenceId: string): Promise<BillingOverview> {
+    async overview(actor: Caller, referenceId: string): Promise<BillingOverview> {
       return db.transaction(async (tx) => {
         const { subscription, plan } = await lockOwnedSubscription(tx, actor, referenceId);
         const inEffect = await couponsInEffect(tx, subscription.id);
@@ -64,7 +64,7 @@ export function createBillingReads(db: Database) {
     },
 
     /** Only the person whose billing account the invoice is on sees it; for anyone else it does not exist. */
-    async invoice(actor: BillingActor, invoiceNumber: number): Promise<Invoice> {
+    async invoice(actor: Caller, invoiceNumber: number): Promise<Invoice> {
       const [found] = await db
         .select({ invoice: invoices, referenceId: subscriptions.referenceId, email: users.email, title: users.title })
         .from(invoices)

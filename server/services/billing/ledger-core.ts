@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { commonRefusals, Refusal } from '../refusal';
-import type { BillingActor } from './billing';
+import type { Caller } from './billing';
 
 /**
  * What the ledger's parts share: finding a subscription for a person under a row lock, the rules of
@@ -51,7 +51,7 @@ export const refusals = {
  */
 export async function lockSubscription(
   tx: Transaction,
-  actor: BillingActor,
+  actor: Caller,
   referenceId: string,
 ): Promise<LockedSubscription> {
   const [subscription] = await tx
@@ -84,7 +84,7 @@ export async function lockSubscription(
 }
 
 /** Owner-only changes: everyone else who can see the subscription gets 403. */
-export async function lockOwnedSubscription(tx: Transaction, actor: BillingActor, referenceId: string) {
+export async function lockOwnedSubscription(tx: Transaction, actor: Caller, referenceId: string) {
   const locked = await lockSubscription(tx, actor, referenceId);
   if (!locked.isOwner) throw refusals.notOwner();
   return locked;

@@ -9,7 +9,7 @@ import {
   type LinkedDevice,
 } from '../../../contract/devices';
 import { deviceActivations, devices, users } from '../../db/schema';
-import type { BillingActor } from '../billing/billing';
+import type { Caller } from '../billing/billing';
 import type { Transaction } from '../billing/ledger-core';
 import type { RateLimitRule } from '../rate-limit';
 import { type DeviceDeps, linkedDeviceOf } from './device-common';
@@ -141,7 +141,7 @@ export type LinkOutcome = { outcome: 'linked'; device: LinkedDevice } | { outcom
  * A wrong code counts as a guess at every waiting code. Refusals are returned, not thrown, so the
  * caller can settle its rate limits.
  */
-export async function linkDevice({ db, now }: DeviceDeps, actor: BillingActor, code: string): Promise<LinkOutcome> {
+export async function linkDevice({ db, now }: DeviceDeps, actor: Caller, code: string): Promise<LinkOutcome> {
   return db.transaction(async (tx) => {
     const [account] = await tx
       .select({ deviceLimit: users.availableDeviceLimit })

@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { DeviceMessage, devicesPerSeat, type LinkedDevice } from '../../../contract/devices';
 import { ErrorCode } from '../../../contract/errors';
 import { devices, subscriptions, users } from '../../db/schema';
-import type { BillingActor } from '../billing/billing';
+import type { Caller } from '../billing/billing';
 import { lockSubscription, type Transaction } from '../billing/ledger-core';
 import { Refusal } from '../refusal';
 import { type DeviceDeps, deviceFailures, linkedDeviceOf, type SubscriptionSummary } from './device-common';
@@ -24,7 +24,7 @@ function summaryOf(row: { referenceId: string | null; productName: string | null
     : null;
 }
 
-export async function listLinkedDevices({ db }: DeviceDeps, actor: BillingActor) {
+export async function listLinkedDevices({ db }: DeviceDeps, actor: Caller) {
   const rows = await db
     .select(deviceWithSubscription)
     .from(devices)
@@ -42,7 +42,7 @@ export async function listLinkedDevices({ db }: DeviceDeps, actor: BillingActor)
 }
 
 /** The caller's device, locked for this transaction; 404 when it is not theirs. */
-async function lockOwnDevice(tx: Transaction, actor: BillingActor, deviceUuid: string): Promise<void> {
+async function lockOwnDevice(tx: Transaction, actor: Caller, deviceUuid: string): Promise<void> {
   const [device] = await tx
     .select()
     .from(devices)
@@ -51,7 +51,7 @@ async function lockOwnDevice(tx: Transaction, actor: BillingActor, deviceUuid: s
   if (!device) throw deviceFailures.notFound();
 }
 
-async function readOwnDevice(tx: Transaction, actor: BillingActor, deviceUuid: string): Promise<LinkedDevice> {
+async function readOwnDevice(tx: Transaction, actor: Caller, deviceUuid: string): Promise<LinkedDevice> {
   const [row] = await tx
     .select(deviceWithSubscription)
     .from(devices)
@@ -61,7 +61,7 @@ async function readOwnDevice(tx: Transaction, actor: BillingActor, deviceUuid: s
   return linkedDeviceOf(row.device, summaryOf(row));
 }
 
-export async function renameDevice({ db }: DeviceDeps, actor: BillingActor, deviceUuid: string, nickname: string) {
+export async function renameDevice({ db }: DeviceDeps, actor: Caller, deviceUuid: string, nickname: string) {
   return db.transaction(async (tx) => {
     await lockOwnDevice(tx, actor, deviceUuid);
     await tx.update(devices).set({ name: nickname }).where(eq(devices.deviceUuid, deviceUuid));
@@ -69,7 +69,7 @@ export async function renameDevice({ db }: DeviceDeps, actor: BillingActor, devi
   });
 }
 
-export async function removeDevice({ db }: DeviceDeps, actor: BillingActor, deviceUuid: string): Promise<void> {
+export async function removeDevice({ db }: DeviceDeps, actor: Caller, deviceUuid: string): Promise<void> {
   const removed = await db
     .delete(devices)
     .where(and(eq(devices.deviceUuid, deviceUuid), eq(devices.userId, actor.userId)))
@@ -78,7 +78,7 @@ export async function removeDevice({ db }: DeviceDeps, actor: BillingActor, devi
 }
 
 /** Ends the device's sign-in: it leaves the active devices but stays linked (and counted). */
-export async function signOutDevice({ db, now }: DeviceDeps, actor: BillingActor, deviceUuid: string): Promise<void> {
+export async function signOutDevice({ db, now }: DeviceDeps, actor: Caller, deviceUuid: string): Promise<void> {
   const signedOut = await db
     .update(devices)
     .set({ signedOutAt: sql`coalesce(${devices.signedOutAt}, ${now()})` })
@@ -97,7 +97,7 @@ const associationRefused = (kind: 'invalid' | 'conflict', message: string) =>
  */
 export async function associateDevice(
   { db }: DeviceDeps,
-  actor: BillingActor,
+  actor: Caller,
   deviceUuid: string,
   referenceId: string,
 ): Promise<LinkedDevice> {
@@ -117,7 +117,7 @@ export async function associateDevice(
   });
 }
 
-export async function dissociateDevice({ db }: DeviceDeps, actor: BillingActor, deviceUuid: string) {
+export async function dissociateDevice({ db }: DeviceDeps, actor: Caller, deviceUuid: string) {
   return db.transaction(async (tx) => {
     await lockOwnDevice(tx, actor, deviceUuid);
     await tx

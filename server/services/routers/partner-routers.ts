@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors';
 import { type PartnerRouterDevice, RouterMessage } from '../../../contract/routers';
 import { routers } from '../../db/schema';
-import type { BillingActor } from '../billing/billing';
+import type { Caller } from '../billing/billing';
 import { Refusal } from '../refusal';
 import type { RouterDeps } from './router-deps';
 
@@ -12,14 +12,14 @@ const notFound = () => new Refusal(ErrorCode.notFound, RouterMessage.routerNotFo
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Only the owner's router matches; any other id, malformed ones included, is not found. */
-const ownedBy = (actor: BillingActor, routerId: string) => {
+const ownedBy = (actor: Caller, routerId: string) => {
   if (!uuidPattern.test(routerId)) throw notFound();
   return and(eq(routers.id, routerId), eq(routers.ownerId, actor.userId));
 };
 
 export async function readPartnerRouter(
   { db }: RouterDeps,
-  actor: BillingActor,
+  actor: Caller,
   routerId: string,
 ): Promise<PartnerRouterDevice> {
   const [router] = await db.select().from(routers).where(ownedBy(actor, routerId));
@@ -44,7 +44,7 @@ export type PartnerRouterFlag = 'hasShown90DaySuccess' | 'seenRouterActivationSu
 /** Sets a flag (once set, its success message is not shown again); setting it twice is harmless. */
 export async function setPartnerRouterFlag(
   { db }: RouterDeps,
-  actor: BillingActor,
+  actor: Caller,
   routerId: string,
   flag: PartnerRouterFlag,
 ): Promise<void> {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors';
 import { type RouterCouponRedemptionResponse, RouterMessage } from '../../../contract/routers';
 import { routerCoupons, subscriptions, users } from '../../db/schema';
-import type { BillingActor } from '../billing/billing';
+import type { Caller } from '../billing/billing';
 import { createBillingRecords } from '../billing/billing-records';
 import { Refusal } from '../refusal';
 import type { RouterDeps } from './router-deps';
@@ -22,7 +22,7 @@ const refusals = {
  */
 export async function redeemRouterCoupon(
   { db, now }: RouterDeps,
-  actor: BillingActor,
+  actor: Caller,
   code: string,
 ): Promise<RouterCouponRedemptionResponse> {
   return db.transaction(async (tx) => {

@@ -1,14 +1,14 @@
 import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { RouterList } from '../../../contract/routers';
 import { routers, subscriptions, teamMembers, teamRouters, teams } from '../../db/schema';
-import type { BillingActor } from '../billing/billing';
+import type { Caller } from '../billing/billing';
 import type { RouterDeps } from './router-deps';
 
 /**
  * GET /api/account/routers: the person's own routers, then the routers served by router
  * subscriptions associated with a team the person belongs to (any role), each once.
  */
-export async function listRouters({ db }: RouterDeps, actor: BillingActor): Promise<RouterList> {
+export async function listRouters({ db }: RouterDeps, actor: Caller): Promise<RouterList> {
   const myTeams = db
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)

@@ -7,7 +7,7 @@ import {
   type TeamRouterResponse,
 } from '../../../contract/routers';
 import { subscriptions, teamRouters } from '../../db/schema';
-import type { BillingActor } from '../billing/billing';
+import type { Caller } from '../billing/billing';
 import type { Transaction } from '../billing/ledger-core';
 import { Refusal } from '../refusal';
 import { lockManagedTeamById } from '../teams/team-access';
@@ -43,7 +43,7 @@ export async function associatedRouterSubContexts(tx: Transaction, teamId: numbe
  */
 export async function associateTeamRouter(
   { db, now }: RouterDeps,
-  actor: BillingActor,
+  actor: Caller,
   { teamId, routerReferenceId }: TeamRouterRequest,
 ): Promise<TeamRouterResponse> {
   return db.transaction(async (tx) => {
@@ -72,7 +72,7 @@ export async function associateTeamRouter(
 /** Any owner or admin of the team may take a router subscription off it, whoever lent it. */
 export async function dissociateTeamRouter(
   { db }: RouterDeps,
-  actor: BillingActor,
+  actor: Caller,
   { teamId, routerReferenceId }: TeamRouterRequest,
 ): Promise<TeamRouterResponse> {
   return db.transaction(async (tx) => {

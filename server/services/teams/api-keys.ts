@@ -11,7 +11,7 @@ import {
 } from '../../../contract/teams';
 import type { Database } from '../../db/database';
 import { apiKeys, subscriptions, teamMembers, teams, users } from '../../db/schema';
-import type { BillingActor } from '../billing/billing';
+import type { Caller } from '../billing/billing';
 import type { Transaction } from '../billing/ledger-core';
 import { commonRefusals, Refusal } from '../refusal';
 import { addressAllowed, invalidAllowedIps } from './allowed-ips';
@@ -93,7 +93,7 @@ async function lockKeyOfTeam(tx: Transaction, teamId: number, keyId: string): Pr
 
 export function createApiKeys(db: Database, now: () => Date) {
   return {
-    create: (actor: BillingActor, referenceId: string, request: { description: string; allowedIPs: string[] }) =>
+    create: (actor: Caller, referenceId: string, request: { description: string; allowedIPs: string[] }) =>
       db.transaction(async (tx): Promise<CreateApiKeyResponse> => {
         const { teamId } = await lockManagedTeam(tx, actor, referenceId);
         refuseInvalidAllowedIps(request.allowedIPs);
@@ -124,7 +124,7 @@ export function createApiKeys(db: Database, now: () => Date) {
         return { apiKey, key: apiKeyOf(row) };
       }),
 
-    delete: (actor: BillingActor, referenceId: string, keyId: string) =>
+    delete: (actor: Caller, referenceId: string, keyId: string) =>
       db.transaction(async (tx) => {
         const { teamId } = await lockManagedTeam(tx, actor, referenceId);
         const row = await lockKeyOfTeam(tx, teamId, keyId);
@@ -139,7 +139,7 @@ export function createApiKeys(db: Database, now: () => Date) {
         });
       }),
 
-    updateAllowedIps: (actor: BillingActor, referenceId: string, keyId: string, allowedIps: string[]) =>
+    updateAllowedIps: (actor: Caller, referenceId: string, keyId: string, allowedIps: string[]) =>
       db.transaction(async (tx): Promise<ApiKey> => {
         const { teamId } = await lockManagedTeam(tx, actor, referenceId);
         const row = await lockKeyOfTeam(tx, teamId, keyId);

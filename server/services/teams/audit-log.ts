@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { type AuditEvent, type AuditKind, type AuditPage, auditPageSize } from '../../../contract/teams';
 import { teamAuditEvents } from '../../db/schema';
-import type { BillingActor } from '../billing/billing';
+import type { Caller } from '../billing/billing';
 import type { Transaction } from '../billing/ledger-core';
 import { lockManagedTeam, type TeamDeps } from './team-access';
 
@@ -34,7 +34,7 @@ function eventOf(row: AuditRow): AuditEvent {
 /** Runs `read` for the owner or an admin of the subscription's team (the lock is the access check). */
 function asManager<T>(
   deps: TeamDeps,
-  actor: BillingActor,
+  actor: Caller,
   referenceId: string,
   read: (tx: Transaction, teamId: number) => Promise<T>,
 ): Promise<T> {
@@ -44,7 +44,7 @@ function asManager<T>(
 /** GET /api/subscription/{id}/team/audit: one page, newest first, and everyone who appears as an actor. */
 export function auditPage(
   deps: TeamDeps,
-  actor: BillingActor,
+  actor: Caller,
   referenceId: string,
   query: AuditFilters & { page: number },
 ): Promise<AuditPage> {
@@ -74,7 +74,7 @@ export function auditPage(
 }
 
 /** GET /api/subscription/{id}/team/audit.csv: every event the filters select, newest first. */
-export function auditCsv(deps: TeamDeps, actor: BillingActor, referenceId: string, filters: AuditFilters) {
+export function auditCsv(deps: TeamDeps, actor: Caller, referenceId: string, filters: AuditFilters) {
   return asManager(deps, actor, referenceId, async (tx, teamId) => {
     const rows = await tx
       .select()

@@ -1,7 +1,7 @@
 import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
 import { type AcceptInvitationResponse, TeamMessage } from '../../../contract/teams';
 import { subscriptions, teamInvitations, teamMembers, teams, users } from '../../db/schema';
-import type { BillingActor } from '../billing/billing';
+import type { Caller } from '../billing/billing';
 import type { Transaction } from '../billing/ledger-core';
 import { recordTeamEvent } from './audit';
 import { type JoiningConflict, livePendingInvitations, sha256Hex } from './members';
@@ -10,7 +10,7 @@ import { joiningConflict, lockManagedTeam, subscriptionOfTeam, type TeamDeps, te
 type InvitationRow = typeof teamInvitations.$inferSelect;
 
 /** The invitation if its code can be used now by `actor`; else the refusal, the code's state before whose it is. */
-function usable(invitation: InvitationRow | undefined, actor: BillingActor, at: Date): InvitationRow {
+function usable(invitation: InvitationRow | undefined, actor: Caller, at: Date): InvitationRow {
   if (!invitation) throw teamFailures.invitation('invalid', TeamMessage.invitationInvalid);
   if (invitation.canceledAt) throw teamFailures.invitation('invalid', TeamMessage.invitationCanceled);
   if (invitation.acceptedAt) throw teamFailures.invitation('conflict', TeamMessage.invitationUsed);
@@ -38,7 +38,7 @@ async function invitationByCode(tx: Transaction, code: string, lock: boolean) {
  */
 export async function acceptInvitation(
   deps: TeamDeps,
-  actor: BillingActor,
+  actor: Caller,
   code: string,
 ): Promise<AcceptInvitationResponse | JoiningConflict> {
   return deps.db.transaction(async (tx) => {
@@ -112,7 +112,7 @@ async function cancelWaitingAccount(tx: Transaction, teamId: number, email: stri
   return { role: waiting.role };
 }
 
-export async function cancelInvitation(deps: TeamDeps, actor: BillingActor, referenceId: string, email: string) {
+export async function cancelInvitation(deps: TeamDeps, actor: Caller, referenceId: string, email: string) {
   await deps.db.transaction(async (tx) => {
     const team = await lockManagedTeam(tx, actor, referenceId);
     const at = deps.now();

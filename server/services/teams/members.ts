@@ -13,7 +13,7 @@ import { authenticatorApps, passwordResetTokens, teamInvitations, teamMembers, t
 import { storedLocale } from '../../mail/i18n';
 import { teamAccountMail, teamInvitationMail } from '../../mail/templates';
 import { findUserByEmail } from '../accounts';
-import type { BillingActor } from '../billing/billing';
+import type { Caller } from '../billing/billing';
 import { seatsInUse, type Transaction } from '../billing/ledger-core';
 import { createOutbox } from '../outbox';
 import { Refusal } from '../refusal';
@@ -72,7 +72,7 @@ async function ensureRoomForOneMore(tx: Transaction, team: ManagedTeam, at: Date
  */
 export async function addMember(
   deps: TeamDeps,
-  actor: BillingActor,
+  actor: Caller,
   referenceId: string,
   { request, requestLocale }: AddMemberInput,
 ): Promise<AddTeamMemberResponse | JoiningConflict> {
@@ -187,7 +187,7 @@ export function pendingInvitationOf(teamId: number, email: string) {
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** DELETE /api/subscription/{id}/teamMember/{userid or email}. The owner stays. */
-export async function removeMember(deps: TeamDeps, actor: BillingActor, referenceId: string, member: string) {
+export async function removeMember(deps: TeamDeps, actor: Caller, referenceId: string, member: string) {
   await deps.db.transaction(async (tx) => {
     const team = await lockManagedTeam(tx, actor, referenceId);
     const named = uuidPattern.test(member) ? eq(users.id, member.toLowerCase()) : eq(users.email, member.toLowerCase());
@@ -215,7 +215,7 @@ export async function removeMember(deps: TeamDeps, actor: BillingActor, referenc
 /** PUT /api/teams/members/update/role. The owner is always an admin. */
 export async function updateRole(
   deps: TeamDeps,
-  actor: BillingActor,
+  actor: Caller,
   request: { teamId: number; userid: string; role: TeamRole },
 ) {
   await deps.db.transaction(async (tx) => {
@@ -246,7 +246,7 @@ export async function updateRole(
 }
 
 /** PUT /api/teams/rename. */
-export async function renameTeam(deps: TeamDeps, actor: BillingActor, request: { teamId: number; teamName: string }) {
+export async function renameTeam(deps: TeamDeps, actor: Caller, request: { teamId: number; teamName: string }) {
   await deps.db.transaction(async (tx) => {
     const team = await lockManagedTeamById(tx, actor, request.teamId);
     const from = await teamNameOf(tx, team.teamId);
@@ -267,7 +267,7 @@ export async function renameTeam(deps: TeamDeps, actor: BillingActor, request: {
  * PUT /api/subscription/{id}/team/second-factor-rule, by the owner only (issue 22): whether members
  * must use two-step sign-in. The owner must use it first, so the rule cannot lock them out of the team.
  */
-export async function setSecondFactorRule(deps: TeamDeps, actor: BillingActor, referenceId: string, required: boolean) {
+export async function setSecondFactorRule(deps: TeamDeps, actor: Caller, referenceId: string, required: boolean) {
   await deps.db.transaction(async (tx) => {
     const team = await lockManagedTeam(tx, actor, referenceId);
     if (!team.isOwner) throw new Refusal(ErrorCode.forbidden, TeamMessage.onlyOwnerSetsRule);

@@ -3,7 +3,7 @@ import { SubscriptionMessage } from '../../../contract/subscriptions';
 import { TeamMessage, type TeamServer } from '../../../contract/teams';
 import type { Database } from '../../db/database';
 import { serverRequests, servers, subscriptions, teamMembers } from '../../db/schema';
-import type { BillingActor } from '../billing/billing';
+import type { Caller } from '../billing/billing';
 import { lockSubscription, refusals } from '../billing/ledger-core';
 import { commonRefusals } from '../refusal';
 import { recordTeamEvent } from './audit';
@@ -69,7 +69,7 @@ export function createServers(db: Database, now: () => Date) {
      * window in which it may be set up and maintained. The plan holds one server: the first request
      * creates it in state 'requested'; a later one, while it is not stopped, only records the new window.
      */
-    requestServer: (actor: BillingActor, referenceId: string, timeInterval: string) =>
+    requestServer: (actor: Caller, referenceId: string, timeInterval: string) =>
       db.transaction(async (tx) => {
         const { subscription, isAdminOrOwner } = await lockSubscription(tx, actor, referenceId);
         if (!isAdminOrOwner) throw teamFailures.notAdmin();

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import { authenticatorApps, subscriptions, teamMembers, teams } from '../../db/schema';
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
-import type { BillingActor } from '../billing/billing';
+import type { Caller } from '../billing/billing';
 import { type LockedSubscription, lockSubscription, type Transaction } from '../billing/ledger-core';
 import { commonRefusals, Refusal } from '../refusal';
 
@@ -31,7 +31,7 @@ export const teamFailures = {
  * The team of a teams or families subscription, locked, for its owner or one of its admins: a
  * stranger gets 404 (from lockSubscription), a team user 403, another kind of subscription 400.
  */
-export async function lockManagedTeam(tx: Transaction, actor: BillingActor, referenceId: string): Promise<ManagedTeam> {
+export async function lockManagedTeam(tx: Transaction, actor: Caller, referenceId: string): Promise<ManagedTeam> {
   const locked = await lockSubscription(tx, actor, referenceId);
   const { subscription } = locked;
   const teamPlan = subscription.type === 'teams' || subscription.type === 'families';
@@ -41,7 +41,7 @@ export async function lockManagedTeam(tx: Transaction, actor: BillingActor, refe
 }
 
 /** The same, for the calls that name the team rather than its subscription. */
-export async function lockManagedTeamById(tx: Transaction, actor: BillingActor, teamId: number): Promise<ManagedTeam> {
+export async function lockManagedTeamById(tx: Transaction, actor: Caller, teamId: number): Promise<ManagedTeam> {
   const referenceId = await subscriptionOfTeam(tx, teamId);
   if (referenceId === null) throw commonRefusals.notFound();
   return lockManagedTeam(tx, actor, referenceId);

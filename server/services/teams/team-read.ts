@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Team } from '../../../contract/teams';
 import { apiKeys, authenticatorApps, teamInvitations, teamMembers, teams, users } from '../../db/schema';
-import type { BillingActor } from '../billing/billing';
+import type { Caller } from '../billing/billing';
 import { seatsInUse } from '../billing/ledger-core';
 import { associatedRouterSubContexts } from '../routers/team-routers';
 import { choosePasswordLifetimeSeconds, livePendingInvitations } from './members';
@@ -16,7 +16,7 @@ export const memberHasSecondFactor = sql<boolean>`exists (select 1 from ${authen
  * GET /api/subscription/{id}/team, for the owner and the team's admins. Read under the
  * subscription's lock, like every change of the team, so members, invitations and seats agree.
  */
-export async function readTeam(deps: TeamDeps, actor: BillingActor, referenceId: string): Promise<Team> {
+export async function readTeam(deps: TeamDeps, actor: Caller, referenceId: string): Promise<Team> {
   return deps.db.transaction(async (tx) => {
     const { subscription, plan, teamId } = await lockManagedTeam(tx, actor, referenceId);
     const at = deps.now();

@@ -1,17 +1,14 @@
-import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { api } from '../../../contract/api';
+import { resetLinkStatus, resetPassword as resetPasswordCall } from '../../../contract/calls/password';
 import { ErrorCode } from '../../../contract/errors';
-import { type ResetPasswordRequest, ResetTokenStatus } from '../../../contract/password';
+import type { ResetPasswordRequest, ResetTokenStatus } from '../../../contract/password';
 import { ResetPasswordError } from '../../../machines/resetPassword/resetPassword.machine';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
 
 /** GET /api/password/reset/{token}: whether the link can still be used, and the sign-ins linked to its account. */
 export const checkResetToken = fromPromise<ResetTokenStatus, { token: string }>(async ({ input }) =>
-  apiRequest(`${api.resetPassword}/${encodeURIComponent(input.token)}`, { schema: ResetTokenStatus }),
+  callApi(resetLinkStatus, { params: { token: input.token } }),
 );
-
-const ResetDone = v.object({ success: v.literal(true) });
 
 /**
  * POST /api/password/reset, with `unlinkSignIns` when the machine offered it; a used, expired or
@@ -19,7 +16,7 @@ const ResetDone = v.object({ success: v.literal(true) });
  */
 export const resetPassword = fromPromise<void, ResetPasswordRequest>(async ({ input }) => {
   try {
-    await apiRequest(api.resetPassword, { method: 'POST', body: input, schema: ResetDone });
+    await callApi(resetPasswordCall, { body: input });
   } catch (error) {
     if (error instanceof ApiError && error.body?.error === ErrorCode.invalidResetToken)
       throw new ResetPasswordError('invalidLink');

@@ -1,0 +1,126 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import type {
+  Access,
+  AnswerBody,
+  CallDeclaration,
+  ParamsOutput,
+  PathParamName,
+  SuccessStatus,
+} from '../../contract/http';
+import { routePatternOf } from '../../contract/http';
+import type { RecentSignInService } from '../services/recent-sign-in';
+import { commonRefusals } from '../services/refusal';
+import { type AppEnv, readJsonBody, requireSession, validationMessage } from './middleware';
+import { requireRecentSignIn } from './recent-sign-in';
+
+type Schema = v.GenericSchema;
+
+/** What a handler reads with `c.req.valid(…)`: the declaration's parameters, query and body, validated. */
+type ValidInput<TCall extends CallDeclaration> = {
+  param: [PathParamName<TCall['path']>] extends [never] ? Record<string, never> : ParamsOutput<TCall>;
+  query: TCall['query'] extends Schema ? v.InferOutput<TCall['query']> : Record<string, never>;
+  json: TCall['body'] extends Schema ? v.InferOutput<TCall['body']> : undefined;
+};
+
+/** The context of a declared call's handler. */
+export type CallContext<TCall extends CallDeclaration> = Context<
+  AppEnv,
+  string,
+  { in: Record<string, never>; out: ValidInput<TCall> }
+>;
+
+type AnswerOf<TStatus extends number, TBody extends AnswerBody> = TBody extends Schema
+  ? { status: TStatus; body: v.InferInput<TBody> }
+  : TBody extends { mediaType: string }
+    ? { status: TStatus; text: string }
+    : { status: TStatus };
+
+/** What a handler returns: one of the declared answers, checked against its schema by the compiler. */
+export type CallAnswer<TCall extends CallDeclaration> = {
+  [S in SuccessStatus<TCall>]: AnswerOf<S, TCall['answers'][S]>;
+}[SuccessStatus<TCall>];
+
+export type CallHandler<TCall extends CallDeclaration> = (c: CallContext<TCall>) => Promise<CallAnswer<TCall>>;
+
+/** A handler, with the middleware of its own that runs first (a signature's check) where it has any. */
+export type Route<TCall extends CallDeclaration> =
+  | CallHandler<TCall>
+  | { guards: MiddlewareHandler<AppEnv>[]; handle: CallHandler<TCall> };
+
+/** A handler for every call of a set of declarations, and no other. */
+export type Routes<TCalls extends Record<string, CallDeclaration>> = { [K in keyof TCalls]: Route<TCalls[K]> };
+
+/** The accesses that need a signed-in person before anything else is read. */
+const sessionAccess = new Set<Access>(['session', 'owner', 'adminOrOwner', 'member']);
+
+function validatedParams(schema: Schema | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const raw = c.req.param() as Record<string, string>;
+    if (!schema) {
+      c.req.addValidatedData('param', raw);
+      return next();
+    }
+    const result = v.safeParse(schema, raw);
+    if (!result.success) throw commonRefusals.validation(validationMessage(result.issues));
+    c.req.addValidatedData('param', result.output as Record<string, unknown>);
+    await next();
+  };
+}
+
+function validatedQuery(schema: Schema | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!schema) {
+      c.req.addValidatedData('query', {});
+      return next();
+    }
+    const result = v.safeParse(schema, c.req.query());
+    if (!result.success) throw commonRefusals.validation(validationMessage(result.issues));
+    c.req.addValidatedData('query', result.output as Record<string, unknown>);
+    await next();
+  };
+}
+
+function validatedJson(schema: Schema): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const result = v.safeParse(schema, await readJsonBody(c));
+    if (!result.success) throw commonRefusals.validation(validationMessage(result.issues));
+    c.req.addValidatedData('json', result.output as Record<string, unknown>);
+    await next();
+  };
+}
+
+function respond(c: Context<AppEnv>, answer: { status: number; body?: unknown; text?: string }): Response {
+  const status = answer.status as 200;
+  if ('body' in answer) return c.json(answer.body as object, status);
+  if ('text' in answer && answer.text !== undefined) return c.body(answer.text, status);
+  return c.body(null, status as 204);
+}
+
+/**
+ * Mounts declared calls on the API: a session where the access needs one, a recent sign-in where
+ * the call is sensitive, the route's own guards, then the parameters, query and body validated with
+ * the declaration's schemas, then the handler, whose answer is sent as declared.
+ */
+export function mountCalls<TCalls extends Record<string, CallDeclaration>>(
+  app: Hono<AppEnv>,
+  calls: TCalls,
+  routes: Routes<TCalls>,
+  services: { recentSignIn: RecentSignInService },
+): void {
+  for (const [name, call] of Object.entries(calls)) {
+    const route = routes[name] as Route<CallDeclaration> | undefined;
+    if (!route) throw new Error(`The call ${name} (${call.method} ${call.path}) has no handler.`);
+    const handle = typeof route === 'function' ? route : route.handle;
+    const middleware: MiddlewareHandler<AppEnv>[] = [
+      ...(sessionAccess.has(call.access) ? [requireSession()] : []),
+      ...(call.recentSignIn ? [requireRecentSignIn(services)] : []),
+      ...(typeof route === 'function' ? [] : route.guards),
+      validatedParams(call.params),
+      validatedQuery(call.query),
+      ...(call.body ? [validatedJson(call.body)] : []),
+    ];
+    const handler: MiddlewareHandler<AppEnv> = async (c) => respond(c, await handle(c as CallContext<CallDeclaration>));
+    app.on([call.method], [routePatternOf(call)], ...middleware, handler);
+  }
+}

@@ -2,13 +2,65 @@ import type { Hono } from 'hono';
 import * as calls from '../contract/calls/index';
 import { mountCalls, type Routes } from './http/calls';
 import type { AppEnv } from './http/middleware';
-import { passwordRoutes } from './routes/password';
+import { accountHandlers } from './routes/account';
+import { accountCreationHandlers } from './routes/account-creation';
+import { authHandlers } from './routes/auth';
+import { billingHandlers } from './routes/billing';
+import { botCheckHandlers } from './routes/bot-check';
+import { devicesHandlers } from './routes/devices';
+import { federatedSignInHandlers } from './routes/federated-sign-in';
+import { healthHandlers } from './routes/health';
+import { linkedSignInsHandlers } from './routes/linked-sign-ins';
+import { monitoringHandlers } from './routes/monitoring';
+import { partnerRoutersHandlers } from './routes/partner-routers';
+import { passkeysHandlers } from './routes/passkeys';
+import { passwordHandlers } from './routes/password';
+import { phoneHandlers } from './routes/phone';
+import { qrSignInHandlers } from './routes/qr-sign-in';
+import { recentSignInHandlers } from './routes/recent-sign-in';
+import { referenceHandlers } from './routes/reference';
+import { routersHandlers } from './routes/routers';
+import { secondFactorHandlers } from './routes/second-factor';
+import { statsHandlers } from './routes/stats';
+import { subscriptionsHandlers } from './routes/subscriptions';
+import { teamApiHandlers } from './routes/team-api';
+import { teamKeysHandlers } from './routes/team-keys';
+import { teamsHandlers } from './routes/teams';
+import { userHandlers } from './routes/user';
+import { wellKnownHandlers } from './routes/well-known';
+import { yourSessionsHandlers } from './routes/your-sessions';
 import type { AppServices } from './services/index';
 
 /** A handler for every declared call, by the call's name: the compiler refuses a missing one. */
 export function apiRoutes(services: AppServices): Routes<typeof calls> {
   return {
-    ...passwordRoutes(services),
+    ...accountCreationHandlers(services),
+    ...accountHandlers(services),
+    ...authHandlers(services),
+    ...billingHandlers(services),
+    ...botCheckHandlers(services),
+    ...devicesHandlers(services),
+    ...federatedSignInHandlers(services),
+    ...healthHandlers(services),
+    ...linkedSignInsHandlers(services),
+    ...monitoringHandlers(services),
+    ...partnerRoutersHandlers(services),
+    ...passkeysHandlers(services),
+    ...passwordHandlers(services),
+    ...phoneHandlers(services),
+    ...qrSignInHandlers(services),
+    ...recentSignInHandlers(services),
+    ...referenceHandlers(services),
+    ...routersHandlers(services),
+    ...secondFactorHandlers(services),
+    ...statsHandlers(services),
+    ...subscriptionsHandlers(services),
+    ...teamApiHandlers(services),
+    ...teamKeysHandlers(services),
+    ...teamsHandlers(services),
+    ...userHandlers(services),
+    ...wellKnownHandlers(services),
+    ...yourSessionsHandlers(services),
   };
 }
 

@@ -7,7 +7,9 @@ import {
   resendCooldownSeconds,
   ValidateAccountCreationQuery,
 } from '../../contract/account-creation';
+import type * as accountCreationCalls from '../../contract/calls/account-creation';
 import { ErrorCode } from '../../contract/errors';
+import type { Routes } from '../http/calls';
 import { type AppEnv, bodyOf, clientAddressOf, queryOf, validateJson, validateQuery } from '../http/middleware';
 import { negotiateLocale } from '../mail/i18n';
 import { createPendingAccount, finalizeAccountCreation, resendVerificationCode } from '../services/account-creation';
@@ -89,4 +91,9 @@ export function accountCreationRoutes(services: AppServices) {
       if (result.outcome === 'emailTaken') throw emailTaken();
       return c.json({ success: true as const }, 201);
     });
+}
+
+/** The handlers of the calls declared in contract/calls/account-creation.ts. */
+export function accountCreationHandlers(_services: AppServices): Routes<typeof accountCreationCalls> {
+  return {};
 }

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { LoginRequest, type LoginResponse } from '../../contract/auth';
+import type * as authCalls from '../../contract/calls/auth';
 import { ErrorCode } from '../../contract/errors';
+import type { Routes } from '../http/calls';
 import {
   type AppEnv,
   bodyOf,
@@ -60,4 +62,9 @@ export function authRoutes(services: AppServices) {
       deleteCookie(c, sessionCookieNameOf(env), cookieOptions);
       return c.json({ success: true as const }, 200);
     });
+}
+
+/** The handlers of the calls declared in contract/calls/auth.ts. */
+export function authHandlers(_services: AppServices): Routes<typeof authCalls> {
+  return {};
 }

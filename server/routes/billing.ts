@@ -2,9 +2,11 @@ import { Hono } from 'hono';
 import type * as v from 'valibot';
 import { api } from '../../contract/api';
 import { BillingEvent, type BillingEventReceipt, BillingQuery, billingSignatureHeaders } from '../../contract/billing';
+import type * as billingCalls from '../../contract/calls/billing';
 import { ErrorCode } from '../../contract/errors';
 import { CouponListQuery, RedeemCouponRequest } from '../../contract/subscriptions';
 import { callerOf } from '../http/caller';
+import type { Routes } from '../http/calls';
 import { type AppEnv, bodyOf, queryOf, requireSession, validateJson, validateQuery } from '../http/middleware';
 import { signedJsonBodyOf } from '../http/signed-body';
 import type { AppServices } from '../services/index';
@@ -64,4 +66,9 @@ export function billingRoutes({ billing, env, now, rateLimiter }: AppServices) {
       if ((await billing.applyEvent(event)) === 'replayed') throw eventRefusals.replayed();
       return c.json({ received: true, eventId: event.id } satisfies v.InferOutput<typeof BillingEventReceipt>, 200);
     });
+}
+
+/** The handlers of the calls declared in contract/calls/billing.ts. */
+export function billingHandlers(_services: AppServices): Routes<typeof billingCalls> {
+  return {};
 }

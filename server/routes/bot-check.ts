@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { botCheckFailedMessage } from '../../contract/bot-check';
+import type * as botCheckCalls from '../../contract/calls/bot-check';
 import { ErrorCode } from '../../contract/errors';
+import type { Routes } from '../http/calls';
 import type { AppEnv } from '../http/middleware';
 import type { BotCheck } from '../services/bot-check';
 import type { AppServices } from '../services/index';
@@ -24,4 +26,9 @@ export async function requireBotCheck(
 ): Promise<void> {
   const verdict = await botCheck.verify(token, clientAddress);
   if (!verdict.passed) throw new Refusal(ErrorCode.botCheckFailed, botCheckFailedMessage);
+}
+
+/** The handlers of the calls declared in contract/calls/bot-check.ts. */
+export function botCheckHandlers(_services: AppServices): Routes<typeof botCheckCalls> {
+  return {};
 }

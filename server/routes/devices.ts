@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { api } from '../../contract/api';
+import type * as devicesCalls from '../../contract/calls/devices';
 import {
   ActivationCodeRequest,
   type ActivationCodeResponse,
@@ -16,6 +17,7 @@ import {
 } from '../../contract/devices';
 import { ErrorCode } from '../../contract/errors';
 import { callerOf } from '../http/caller';
+import type { Routes } from '../http/calls';
 import { type AppEnv, bodyOf, clientAddressOf, requireSession, validateJson } from '../http/middleware';
 import { activationLimits, activationState, issueActivationCode, linkDevice } from '../services/devices/activation';
 import { deviceFailures } from '../services/devices/device-common';
@@ -113,3 +115,8 @@ const refusalOf = {
   refused: deviceFailures.codeRefused,
   limitReached: deviceFailures.limitReached,
 };
+
+/** The handlers of the calls declared in contract/calls/devices.ts. */
+export function devicesHandlers(_services: AppServices): Routes<typeof devicesCalls> {
+  return {};
+}

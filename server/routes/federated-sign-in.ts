@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { SessionResponse } from '../../contract/auth';
+import type * as federatedSignInCalls from '../../contract/calls/federated-sign-in';
 import { ErrorCode } from '../../contract/errors';
 import {
   CompleteSignInRequest,
@@ -17,6 +18,7 @@ import {
   StartProviderSignInRequest,
   type StartSignInResponse,
 } from '../../contract/federated-sign-in';
+import type { Routes } from '../http/calls';
 import {
   type AppEnv,
   bodyOf,
@@ -171,4 +173,9 @@ export function federatedSignInRoutes(services: AppServices) {
       redirect: linked.redirect,
     } satisfies ProviderSignedIn & SessionResponse;
   }
+}
+
+/** The handlers of the calls declared in contract/calls/federated-sign-in.ts. */
+export function federatedSignInHandlers(_services: AppServices): Routes<typeof federatedSignInCalls> {
+  return {};
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type * as healthCalls from '../../contract/calls/health';
 import { ErrorCode } from '../../contract/errors';
+import type { Routes } from '../http/calls';
 import type { AppEnv } from '../http/middleware';
 import { errorBody } from '../http/refusals';
 import type { AppServices } from '../services/index';
@@ -16,4 +18,9 @@ export function healthRoutes({ db, logger }: AppServices) {
     c.header('Cache-Control', 'no-store');
     return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
   });
+}
+
+/** The handlers of the calls declared in contract/calls/health.ts. */
+export function healthHandlers(_services: AppServices): Routes<typeof healthCalls> {
+  return {};
 }

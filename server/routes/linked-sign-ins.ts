@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { api } from '../../contract/api';
+import type * as linkedSignInsCalls from '../../contract/calls/linked-sign-ins';
 import { ErrorCode } from '../../contract/errors';
 import { FederatedSignInMessage } from '../../contract/federated-sign-in';
 import { LinkedSignInMessage, UnlinkSignInRequest } from '../../contract/linked-sign-ins';
+import type { Routes } from '../http/calls';
 import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
 import { requireRecentSignIn } from '../http/recent-sign-in';
 import { type IdentityLinkRefusal, IdentityLinkRefused } from '../services/federated-sign-in/identity-links';
@@ -39,4 +41,9 @@ export function linkedSignInRoutes(services: AppServices) {
       });
       return c.body(null, 204);
     });
+}
+
+/** The handlers of the calls declared in contract/calls/linked-sign-ins.ts. */
+export function linkedSignInsHandlers(_services: AppServices): Routes<typeof linkedSignInsCalls> {
+  return {};
 }

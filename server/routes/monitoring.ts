@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type * as monitoringCalls from '../../contract/calls/monitoring';
 import { ErrorCode } from '../../contract/errors';
+import type { Routes } from '../http/calls';
 import { type AppEnv, clientAddressOf } from '../http/middleware';
 import { refusalResponse } from '../http/refusals';
 import type { AppServices } from '../services/index';
@@ -69,4 +71,9 @@ export function monitoringRoutes({ env, logger, rateLimiter }: AppServices) {
       }
     },
   );
+}
+
+/** The handlers of the calls declared in contract/calls/monitoring.ts. */
+export function monitoringHandlers(_services: AppServices): Routes<typeof monitoringCalls> {
+  return {};
 }

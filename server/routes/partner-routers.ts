@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
+import type * as partnerRoutersCalls from '../../contract/calls/partner-routers';
 import type { PartnerRouterDevice } from '../../contract/routers';
 import { callerOf } from '../http/caller';
+import type { Routes } from '../http/calls';
 import { type AppEnv, requireSession } from '../http/middleware';
 import type { AppServices } from '../services/index';
 import { readPartnerRouter, setPartnerRouterFlag } from '../services/routers/partner-routers';
@@ -22,4 +24,9 @@ export function partnerRouterRoutes(services: AppServices) {
       await setPartnerRouterFlag(services, callerOf(c), c.req.param('id'), 'seenRouterActivationSuccess');
       return c.body(null, 204);
     });
+}
+
+/** The handlers of the calls declared in contract/calls/partner-routers.ts. */
+export function partnerRoutersHandlers(_services: AppServices): Routes<typeof partnerRoutersCalls> {
+  return {};
 }

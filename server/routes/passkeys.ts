@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { api } from '../../contract/api';
+import type * as passkeysCalls from '../../contract/calls/passkeys';
 import { ErrorCode } from '../../contract/errors';
 import {
   AddPasskeyRequest,
@@ -14,6 +15,7 @@ import {
   RenamePasskeyRequest,
 } from '../../contract/passkeys';
 import type { Env } from '../env';
+import type { Routes } from '../http/calls';
 import {
   type AppEnv,
   bodyOf,
@@ -116,4 +118,9 @@ export function passkeyRoutes(services: AppServices) {
       setSessionCookie(c, env, result.token);
       return c.json({ outcome: 'signedIn', user: result.claims } satisfies PasskeySignInResponse, 200);
     });
+}
+
+/** The handlers of the calls declared in contract/calls/passkeys.ts. */
+export function passkeysHandlers(_services: AppServices): Routes<typeof passkeysCalls> {
+  return {};
 }

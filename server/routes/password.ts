@@ -11,7 +11,7 @@ import { changePassword, queuePasswordResetRequest, resetPassword, resetTokenSta
 import { spendRateLimits } from '../services/rate-limit';
 import { Refusal } from '../services/refusal';
 
-export function passwordRoutes(services: AppServices): Routes<typeof passwordCalls> {
+export function passwordHandlers(services: AppServices): Routes<typeof passwordCalls> {
   const { rateLimiter, env } = services;
   return {
     forgotPassword: async (c) => {

@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { api } from '../../contract/api';
 import type { SessionResponse } from '../../contract/auth';
+import type * as phoneCalls from '../../contract/calls/phone';
 import { ErrorCode } from '../../contract/errors';
 import { AddPhoneRequest, type PhoneCodeIssued, PhoneMessage, VerifyPhoneCodeRequest } from '../../contract/phone';
 import { users } from '../db/schema';
+import type { Routes } from '../http/calls';
 import {
   type AppEnv,
   bodyOf,
@@ -106,4 +108,9 @@ export function phoneRoutes(services: AppServices) {
       setSessionCookie(c, env, reissued.token);
       return c.json({ user: reissued.claims } satisfies SessionResponse, 200);
     });
+}
+
+/** The handlers of the calls declared in contract/calls/phone.ts. */
+export function phoneHandlers(_services: AppServices): Routes<typeof phoneCalls> {
+  return {};
 }

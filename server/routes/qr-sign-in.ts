@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import type { SessionResponse } from '../../contract/auth';
+import type * as qrSignInCalls from '../../contract/calls/qr-sign-in';
 import { ErrorCode } from '../../contract/errors';
 import {
   ApproveQrSignInRequest,
@@ -15,6 +16,7 @@ import {
   QrSignInStatusQuery,
 } from '../../contract/qr-sign-in';
 import type { Env } from '../env';
+import type { Routes } from '../http/calls';
 import {
   type AppEnv,
   bodyOf,
@@ -169,4 +171,9 @@ export function qrSignInRoutes(services: AppServices) {
     if (result.outcome !== 'answered') throw answerRefusals[result.outcome]();
     return c.json({ success: true as const } satisfies QrSignInAnswered, 200);
   }
+}
+
+/** The handlers of the calls declared in contract/calls/qr-sign-in.ts. */
+export function qrSignInHandlers(_services: AppServices): Routes<typeof qrSignInCalls> {
+  return {};
 }

@@ -1,9 +1,11 @@
 import { type Context, Hono } from 'hono';
 import { api } from '../../contract/api';
+import type * as recentSignInCalls from '../../contract/calls/recent-sign-in';
 import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
 import { type RecentSignInConfirmed, RecentSignInMessage, RecentSignInRequest } from '../../contract/recent-sign-in';
 import { SecondFactorMessage } from '../../contract/second-factor';
+import type { Routes } from '../http/calls';
 import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
 import type { AppServices } from '../services/index';
 import { RecentSignInRefused } from '../services/recent-sign-in';
@@ -52,4 +54,9 @@ export function recentSignInRoutes(services: AppServices) {
         });
       return c.json({ recentUntil: recentUntil.toISOString() } satisfies RecentSignInConfirmed, 200);
     });
+}
+
+/** The handlers of the calls declared in contract/calls/recent-sign-in.ts. */
+export function recentSignInHandlers(_services: AppServices): Routes<typeof recentSignInCalls> {
+  return {};
 }

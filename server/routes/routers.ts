@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { api } from '../../contract/api';
+import type * as routersCalls from '../../contract/calls/routers';
 import {
   RouterCouponRedemptionRequest,
   type RouterCouponRedemptionResponse,
@@ -8,6 +9,7 @@ import {
   type TeamRouterResponse,
 } from '../../contract/routers';
 import { callerOf } from '../http/caller';
+import type { Routes } from '../http/calls';
 import { type AppEnv, bodyOf, clientAddressOf, requireSession, validateJson } from '../http/middleware';
 import type { AppServices } from '../services/index';
 import type { RateLimitRule, RateLimitRules } from '../services/rate-limit';
@@ -52,4 +54,9 @@ export function routerRoutes(services: AppServices) {
       const { coupon } = bodyOf(c, RouterCouponRedemptionRequest);
       return c.json((await redeemRouterCoupon(services, actor, coupon)) satisfies RouterCouponRedemptionResponse, 201);
     });
+}
+
+/** The handlers of the calls declared in contract/calls/routers.ts. */
+export function routersHandlers(_services: AppServices): Routes<typeof routersCalls> {
+  return {};
 }

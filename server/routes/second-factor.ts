@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { api } from '../../contract/api';
 import type { SecondFactorRequired } from '../../contract/auth';
+import type * as secondFactorCalls from '../../contract/calls/second-factor';
 import { ErrorCode } from '../../contract/errors';
 import {
   type AuthenticatorSetup,
@@ -15,6 +16,7 @@ import {
   secondFactorChallengeSeconds,
 } from '../../contract/second-factor';
 import type { Env } from '../env';
+import type { Routes } from '../http/calls';
 import {
   type AppEnv,
   bodyOf,
@@ -159,4 +161,9 @@ export function secondFactorRoutes(services: AppServices) {
       c.header('Cache-Control', 'no-store');
       return c.json(issued satisfies RecoveryCodesIssued, 200);
     });
+}
+
+/** The handlers of the calls declared in contract/calls/second-factor.ts. */
+export function secondFactorHandlers(_services: AppServices): Routes<typeof secondFactorCalls> {
+  return {};
 }

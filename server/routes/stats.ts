@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { api } from '../../contract/api';
+import type * as statsCalls from '../../contract/calls/stats';
 import { ErrorCode } from '../../contract/errors';
 import {
   DeviceStatsQuery,
@@ -12,6 +13,7 @@ import {
   type TeamTunnelStats,
   type TunnelStats,
 } from '../../contract/stats';
+import type { Routes } from '../http/calls';
 import { type AppEnv, queryOf, requireSession, sessionOf, validateQuery } from '../http/middleware';
 import { signedJsonBodyOf } from '../http/signed-body';
 import type { AppServices } from '../services/index';
@@ -99,4 +101,9 @@ function teamIdOf(c: Context<AppEnv>): number {
 function answer<Body extends object>(c: Context<AppEnv>, body: Body) {
   c.header('Cache-Control', 'no-store');
   return c.json(body, 200);
+}
+
+/** The handlers of the calls declared in contract/calls/stats.ts. */
+export function statsHandlers(_services: AppServices): Routes<typeof statsCalls> {
+  return {};
 }

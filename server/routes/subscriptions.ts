@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
+import type * as subscriptionsCalls from '../../contract/calls/subscriptions';
 import {
   CancelSubscriptionRequest,
   UpdateQuantityRequest,
@@ -7,6 +8,7 @@ import {
   UpgradeSubscriptionRequest,
 } from '../../contract/subscriptions';
 import { callerOf } from '../http/caller';
+import type { Routes } from '../http/calls';
 import { type AppEnv, bodyOf, requireSession, validateJson } from '../http/middleware';
 import type { AppServices } from '../services/index';
 
@@ -51,4 +53,9 @@ function optionalJson<TSchema extends v.GenericSchema>(schema: TSchema): Middlew
     c.set('body', v.parse(schema, {}));
     await next();
   };
+}
+
+/** The handlers of the calls declared in contract/calls/subscriptions.ts. */
+export function subscriptionsHandlers(_services: AppServices): Routes<typeof subscriptionsCalls> {
+  return {};
 }

@@ -1,5 +1,7 @@
 import { type Context, Hono } from 'hono';
+import type * as teamApiCalls from '../../contract/calls/team-api';
 import type { ServerList, TeamApiMembers, TeamApiTeam } from '../../contract/teams';
+import type { Routes } from '../http/calls';
 import type { AppEnv } from '../http/middleware';
 import { clientAddressOf } from '../http/middleware';
 import { loggableRoute } from '../logger';
@@ -52,4 +54,9 @@ export function teamApiRoutes({ db, now, env, rateLimiter, logger }: AppServices
     .get('/servers', async (c) =>
       c.json({ servers: await servers.serversOfTeam(await teamOfKey(c)) } satisfies ServerList, 200),
     );
+}
+
+/** The handlers of the calls declared in contract/calls/team-api.ts. */
+export function teamApiHandlers(_services: AppServices): Routes<typeof teamApiCalls> {
+  return {};
 }

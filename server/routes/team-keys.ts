@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { api } from '../../contract/api';
+import type * as teamKeysCalls from '../../contract/calls/team-keys';
 import {
   CidrValidationRequest,
   type CidrValidationResponse,
@@ -8,6 +9,7 @@ import {
   UpdateAllowedIpsRequest,
 } from '../../contract/teams';
 import { callerOf } from '../http/caller';
+import type { Routes } from '../http/calls';
 import { type AppEnv, bodyOf, requireSession, validateJson } from '../http/middleware';
 import { requireRecentSignIn } from '../http/recent-sign-in';
 import type { AppServices } from '../services/index';
@@ -70,4 +72,9 @@ export function teamKeyRoutes(services: AppServices) {
     .get(api.privateServers, requireSession(), async (c) => {
       return c.json({ servers: await servers.privateServers(callerOf(c).userId) }, 200);
     });
+}
+
+/** The handlers of the calls declared in contract/calls/team-keys.ts. */
+export function teamKeysHandlers(_services: AppServices): Routes<typeof teamKeysCalls> {
+  return {};
 }

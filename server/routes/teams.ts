@@ -1,4 +1,5 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import type * as teamsCalls from '../../contract/calls/teams';
 import { ErrorCode } from '../../contract/errors';
 import { SecondFactorMessage } from '../../contract/second-factor';
 import {
@@ -11,6 +12,7 @@ import {
   UpdateRoleRequest,
 } from '../../contract/teams';
 import { callerOf } from '../http/caller';
+import type { Routes } from '../http/calls';
 import { type AppEnv, bodyOf, queryOf, requireSession, validateJson, validateQuery } from '../http/middleware';
 import { negotiateLocale } from '../mail/i18n';
 import type { AppServices } from '../services/index';
@@ -108,4 +110,9 @@ export function requireTeamSecondFactor(services: Pick<AppServices, 'db'>): Midd
     if ((await teamRequiringSecondFactorOf(services.db, session.claims.sub)) === null) return next();
     throw new Refusal(ErrorCode.secondFactorSetupRequired, SecondFactorMessage.setupRequired);
   };
+}
+
+/** The handlers of the calls declared in contract/calls/teams.ts. */
+export function teamsHandlers(_services: AppServices): Routes<typeof teamsCalls> {
+  return {};
 }

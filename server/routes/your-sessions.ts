@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { api } from '../../contract/api';
+import type * as yourSessionsCalls from '../../contract/calls/your-sessions';
 import { ErrorCode } from '../../contract/errors';
 import {
   type AccountSession,
@@ -9,6 +10,7 @@ import {
   SessionMessage,
   type SignOutOthersResponse,
 } from '../../contract/sessions';
+import type { Routes } from '../http/calls';
 import { type AppEnv, requireSession, sessionOf } from '../http/middleware';
 import type { AppServices } from '../services/index';
 import { commonRefusals, Refusal } from '../services/refusal';
@@ -59,4 +61,9 @@ export function yourSessionsRoutes(services: AppServices) {
         return c.body(null, 204);
       })
   );
+}
+
+/** The handlers of the calls declared in contract/calls/your-sessions.ts. */
+export function yourSessionsHandlers(_services: AppServices): Routes<typeof yourSessionsCalls> {
+  return {};
 }

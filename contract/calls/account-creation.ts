@@ -1,0 +1,2 @@
+// The calls of server/routes/account-creation.ts, declared with declareCall (contract/http.ts).
+export {};

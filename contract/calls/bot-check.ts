@@ -1,0 +1,2 @@
+// The calls of server/routes/bot-check.ts, declared with declareCall (contract/http.ts).
+export {};

@@ -1,0 +1,2 @@
+// The calls of server/routes/linked-sign-ins.ts, declared with declareCall (contract/http.ts).
+export {};

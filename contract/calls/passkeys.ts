@@ -1,0 +1,2 @@
+// The calls of server/routes/passkeys.ts, declared with declareCall (contract/http.ts).
+export {};

@@ -1,0 +1,2 @@
+// The calls of server/routes/well-known.ts, declared with declareCall (contract/http.ts).
+export {};

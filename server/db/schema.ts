@@ -623,3 +623,21 @@ export const netSamples = pgTable('net_samples', {
   rxBytes: bigint('rx_bytes', { mode: 'number' }).notNull(),
   txBytes: bigint('tx_bytes', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Net samples summed per device into 5-minute and hourly buckets as they arrive, which the reports
+ * read (written with raw SQL in server/services/stats/usage-store.ts: an upsert that adds).
+ */
+export const netRollups = pgTable(
+  'net_rollups',
+  {
+    deviceUuid: uuid('device_uuid')
+      .notNull()
+      .references(() => devices.deviceUuid, { onDelete: 'cascade' }),
+    bucketSeconds: integer('bucket_seconds').notNull().$type<300 | 3600>(),
+    bucketStart: timestamp('bucket_start', { withTimezone: true }).notNull(),
+    rxBytes: bigint('rx_bytes', { mode: 'number' }).notNull(),
+    txBytes: bigint('tx_bytes', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.deviceUuid, table.bucketSeconds, table.bucketStart] })],
+);

@@ -21,10 +21,20 @@ module.exports = {
     },
     {
       name: 'views-know-no-api',
-      comment: 'Views are pure renderings: they never import the API client, the server or the contract route table.',
+      comment:
+        'Views are pure renderings: they never import the API client, the server, the call declarations or the address book.',
       severity: 'error',
       from: { path: '\\.view\\.tsx$' },
-      to: { path: ['^src/lib/api-client', '^server/', '^contract/api', '\\.actors\\.ts$', '@tanstack/react-query'] },
+      to: {
+        path: [
+          '^src/lib/api-client',
+          '^server/',
+          '^contract/api',
+          '^contract/calls/',
+          '\\.actors\\.ts$',
+          '@tanstack/react-query',
+        ],
+      },
     },
     {
       name: 'client-never-imports-server',
@@ -45,6 +55,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/services/' },
       to: { path: ['^server/http/', '^server/routes/', '^server/api', 'node_modules/hono/'] },
+    },
+    {
+      name: 'client-uses-declarations',
+      comment:
+        'The client calls the API through the declarations of contract/calls (issue 23); the address book contract/api.ts is for tests and scripts.',
+      severity: 'error',
+      from: { path: '^(src|machines)/' },
+      to: { path: ['^contract/api\\.ts$', '^contract/calls/index\\.ts$'] },
     },
     {
       name: 'no-circular',

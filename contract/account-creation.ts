@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Email } from './auth';
+import type { RateLimit } from './http';
 
 /** The spec's messages (sections 5 and 8), used as keys the client translates. */
 export const AccountCreationMessage = {
@@ -19,6 +20,23 @@ export const verificationCodeLifetimeSeconds = 5 * 60;
 export const verificationCodeMaxAttempts = 5;
 /** A new code can be asked for this long after the last one (the server's per-address cooldown). */
 export const resendCooldownSeconds = 30;
+
+/**
+ * Codes by e-mail cost us a send and the recipient an interruption: one per address every 30
+ * seconds, ten an hour, and forty an hour from one client. Code checks are limited per client; each
+ * code also dies after five wrong tries.
+ */
+export const accountCreationLimits = {
+  codeCooldown: {
+    name: 'account-creation:cooldown',
+    limit: 1,
+    windowSeconds: resendCooldownSeconds,
+    per: 'e-mail address',
+  },
+  codesPerAddress: { name: 'account-creation:codes', limit: 10, windowSeconds: 3600, per: 'e-mail address' },
+  codesPerClient: { name: 'account-creation:client', limit: 40, windowSeconds: 3600, per: 'client address' },
+  checksPerClient: { name: 'account-creation:checks', limit: 30, windowSeconds: 15 * 60, per: 'client address' },
+} as const satisfies Record<string, RateLimit>;
 
 export const VerificationCode = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, AccountCreationMessage.invalidCode));
 
@@ -56,6 +74,9 @@ export const FinalizeAccountCreationRequest = v.object({
 
 /** The answer of the pending-account and resend calls: when the new code stops working. */
 export const VerificationCodeIssued = v.object({ success: v.literal(true), expiresAt: v.string() });
+
+/** The answer of a code's check and of the account's creation. */
+export const AccountCreationDone = v.object({ success: v.literal(true) });
 
 export type NewPasswordErrors = Partial<Record<'password' | 'repeatPassword', string>>;
 

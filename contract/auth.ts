@@ -78,3 +78,17 @@ export type SessionCheckResponse = v.InferOutput<typeof SessionCheckResponse>;
 
 /** POST /api/auth/logout */
 export const LogoutResponse = v.object({ success: v.literal(true) });
+
+/** A public key of the session tokens (RFC 7517): ES256, for signatures. */
+export const PublicSigningKey = v.looseObject({
+  kty: v.optional(v.string()),
+  kid: v.optional(v.string()),
+  alg: v.optional(v.string()),
+  use: v.optional(v.string()),
+  crv: v.optional(v.string()),
+  x: v.optional(v.string()),
+  y: v.optional(v.string()),
+});
+
+/** GET /.well-known/jwks.json: the keys that verify session tokens, the current one and the one before it. */
+export const JsonWebKeySet = v.object({ keys: v.array(PublicSigningKey) });

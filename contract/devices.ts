@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { RateLimit } from './http';
 
 /**
  * Devices (spec sections 3, 4, 6 and 7; issue 10): a device asks for an activation code and polls
@@ -27,6 +28,21 @@ export const DeviceMessage = {
 export const activationCodeLifetimeSeconds = 10 * 60;
 /** How often the device asks whether it was linked. */
 export const activationPollIntervalSeconds = 5;
+export const activationLimits = {
+  /** Codes a client address may ask for: enough for a household trying again, not for a sweep of the codes. */
+  codesPerClient: { name: 'device-activation:client', limit: 20, windowSeconds: 3600, per: 'client address' },
+  /** Failed links per account (a link and a full account give their try back). */
+  linkAttemptsPerAccount: { name: 'device-link:account', limit: 10, windowSeconds: 15 * 60, per: 'account' },
+  /** Failed links per client address, whichever accounts it signs in to. */
+  linkAttemptsPerClient: { name: 'device-link:client', limit: 20, windowSeconds: 15 * 60, per: 'client address' },
+  /**
+   * Failed links across the whole portal: the last guard against guessing from many accounts and
+   * addresses at once. While it is spent nobody can link a device, so it is far above what mistyped
+   * codes reach.
+   */
+  linkAttemptsOverall: { name: 'device-link:all', limit: 600, windowSeconds: 15 * 60, per: 'portal' },
+} as const satisfies Record<string, RateLimit>;
+
 /** The header that carries the device's poll token. */
 export const pollTokenHeader = 'x-device-poll-token';
 /** The most characters (graphemes) a nickname has. */

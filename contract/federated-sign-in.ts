@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Email, SecondFactorRequired, SessionClaims } from './auth';
+import type { RateLimit } from './http';
 
 /**
  * Sign-in through an OpenID Connect provider (issue 11): two social providers and an enterprise
@@ -36,6 +37,16 @@ export type SignInProvider = v.InferOutput<typeof SignInProvider>;
 
 /** How long a started sign-in can be completed: ten minutes at the provider. */
 export const federatedSignInLifetimeSeconds = 10 * 60;
+
+/** Starts per client address: enough for an office behind one address, too few to fill the table. */
+export const federatedSignInLimits = {
+  startsPerAddress: {
+    name: 'federated-sign-in-starts:address',
+    limit: 30,
+    windowSeconds: 10 * 60,
+    per: 'client address',
+  },
+} as const satisfies Record<string, RateLimit>;
 
 /** Where to go after signing in: a path of the portal or an address on the order site (checked by the server). */
 const Redirect = v.optional(v.pipe(v.string(), v.maxLength(2048)));
@@ -102,6 +113,20 @@ export type ProviderLinkResponse = v.InferOutput<typeof ProviderLinkResponse>;
 
 /** How long a sign-in waits for its owner's consent to the link, the mailed link included. */
 export const identityLinkLifetimeSeconds = 30 * 60;
+
+/**
+ * Consent mails are limited per waiting sign-in and per account: the account's owner is not to be
+ * flooded with them (each needs a sign-in at a provider that vouches for the owner's address).
+ */
+export const identityLinkLimits = {
+  mailsPerLink: {
+    name: 'identity-link-mails:link',
+    limit: 3,
+    windowSeconds: identityLinkLifetimeSeconds,
+    per: 'waiting sign-in',
+  },
+  mailsPerAccount: { name: 'identity-link-mails:account', limit: 10, windowSeconds: 24 * 3600, per: 'account' },
+} as const satisfies Record<string, RateLimit>;
 
 /** POST /api/auth/providers/link/password: the account's password consents to the link. */
 export const LinkWithPasswordRequest = v.object({

@@ -29,7 +29,7 @@ export type Access =
   | 'signedServer'
   /** A device (the VPN app) with no session: its activation code, then its poll token. */
   | 'device'
-  /** The browser that started a QR sign-in, by the key cookie it was given. */
+  /** The browser that started a sign-in still waiting (a QR code's, a provider's waiting for consent to link), by the cookie it was given. */
   | 'waitingBrowser'
   /** A sign-in waiting for its second step, by its cookie. */
   | 'secondStep';
@@ -41,7 +41,19 @@ export type RateLimit = {
   readonly limit: number;
   readonly windowSeconds: number;
   /** What the limit counts by. */
-  readonly per: 'client address' | 'e-mail address' | 'account' | 'session' | 'phone number' | 'team' | 'device';
+  readonly per:
+    | 'client address'
+    | 'e-mail address'
+    | 'account'
+    | 'session'
+    | 'waiting sign-in'
+    | 'phone number'
+    | 'account and phone number'
+    | 'region'
+    | 'team'
+    | 'API key'
+    | 'device'
+    | 'portal';
 };
 
 type Schema = v.GenericSchema;
@@ -62,6 +74,8 @@ export type CallDeclaration = {
   readonly params?: v.ObjectSchema<v.ObjectEntries, undefined>;
   readonly query?: v.ObjectSchema<v.ObjectEntries, undefined> | v.LooseObjectSchema<v.ObjectEntries, undefined>;
   readonly body?: Schema;
+  /** `false` where the body may be left out (the spec's bodiless DELETE): it is then read as `{}`. */
+  readonly bodyRequired?: false;
   /** The answers that are not refusals, by status. */
   readonly answers: { readonly [status: number]: AnswerBody };
   /** The refusals the call can answer besides validation (`{ error, message }`). */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { SessionClaims } from './auth';
+import type { RateLimit } from './http';
 
 /**
  * Passkeys (WebAuthn, issue 22): a way to sign in without a password, and an answer to the second
@@ -18,6 +19,11 @@ export const PasskeyMessage = {
 /** How long a ceremony's challenge is good for, and how many passkeys an account may hold. */
 export const passkeyChallengeSeconds = 5 * 60;
 export const passkeysPerAccount = 10;
+
+/** Failed passkey sign-ins per client address: a passkey cannot be guessed, but its checks cost work. */
+export const passkeySignInLimits = {
+  perAddress: { name: 'passkey-failures:address', limit: 30, windowSeconds: 15 * 60, per: 'client address' },
+} as const satisfies Record<string, RateLimit>;
 
 /** The browser's answers are base64url strings; bounded so a client cannot send megabytes. */
 const Base64Url = v.pipe(v.string(), v.maxLength(16_384), v.regex(/^[A-Za-z0-9_-]*$/));

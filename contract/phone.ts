@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { RateLimit } from './http';
 
 /**
  * Phone verification (issue 11): a signed-in person asks for a code by SMS to a number, enters it,
@@ -27,6 +28,31 @@ export const phoneCodeMaxAttempts = 5;
 export const phoneResendCooldownSeconds = 30;
 /** After the code is accepted, how long the person has to add the number to the account. */
 export const phoneVerifiedWindowSeconds = 10 * 60;
+
+/**
+ * SMS cost money and interrupt whoever holds the number: one code per account and number every 30
+ * seconds, ten an hour per account, five an hour per number (whichever accounts ask), thirty an
+ * hour per client. Code checks: thirty per account every fifteen minutes; each code also dies after
+ * five wrong tries.
+ */
+export const phoneVerificationLimits = {
+  resendCooldown: {
+    name: 'phone:cooldown',
+    limit: 1,
+    windowSeconds: phoneResendCooldownSeconds,
+    per: 'account and phone number',
+  },
+  codesPerAccount: { name: 'phone:codes-account', limit: 10, windowSeconds: 3600, per: 'account' },
+  codesPerNumber: { name: 'phone:codes-number', limit: 5, windowSeconds: 3600, per: 'phone number' },
+  codesPerClient: { name: 'phone:codes-client', limit: 30, windowSeconds: 3600, per: 'client address' },
+  checksPerAccount: { name: 'phone:checks', limit: 30, windowSeconds: 15 * 60, per: 'account' },
+  /**
+   * Daily budgets of texts (issue 21, SMS pumping): every text costs money, and a pumping attack
+   * spreads over accounts, numbers and addresses. Far above what the regions' people verify in a day.
+   */
+  codesPerRegion: { name: 'phone:codes-region', limit: 500, windowSeconds: 86_400, per: 'region' },
+  codesOverall: { name: 'phone:codes-all', limit: 2000, windowSeconds: 86_400, per: 'portal' },
+} as const satisfies Record<string, RateLimit>;
 
 /** A number in E.164: a plus, a country code and up to 15 digits in all. */
 export const E164 = v.pipe(v.string(), v.regex(/^\+[1-9]\d{6,14}$/, PhoneMessage.numberInvalid));

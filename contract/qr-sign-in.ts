@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { RateLimit } from './http';
 
 /**
  * Sign-in with a QR code (spec sections 1, 2 and 9; issue 11). The browser on the sign-in page asks
@@ -19,6 +20,16 @@ export const QrSignInMessage = {
   numberMismatch: 'That is not the number shown on the other device. The sign-in was refused; start again there.',
   numberRequired: 'Pick the number that the other device shows.',
 } as const;
+
+export const qrSignInLimits = {
+  /**
+   * A sign-in page left open asks again every validity period (30 an hour at two minutes), and an
+   * office or a school signs in from one address: generous, yet a bound on rows one address can add.
+   */
+  requestsPerAddress: { name: 'qr-sign-in:address', limit: 300, windowSeconds: 3600, per: 'client address' },
+  /** Approvals and declines per account: a person answers a few; a script trying ids would answer many. */
+  answersPerAccount: { name: 'qr-sign-in-answer:account', limit: 20, windowSeconds: 15 * 60, per: 'account' },
+} as const satisfies Record<string, RateLimit>;
 
 export const QrSignInId = v.pipe(v.string(), v.uuid(QrSignInMessage.notFound));
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { RateLimit } from './http';
 
 /**
  * Routers (spec sections 3, 4, 6, 7 and 9; docs/decisions/0007-routers.md): a person's routers and
@@ -97,6 +98,15 @@ export type PartnerRouterDevice = v.InferOutput<typeof PartnerRouterDevice>;
 
 /** The 90-day success message is shown once a router has been with its owner this long. */
 export const routerMilestoneDays = 90;
+
+/**
+ * Coupon codes are short enough to guess at: every attempt counts, right or wrong, ten an hour per
+ * account and thirty an hour per client address.
+ */
+export const routerCouponLimits = {
+  perAccount: { name: 'router-coupon:account', limit: 10, windowSeconds: 3600, per: 'account' },
+  perClient: { name: 'router-coupon:client', limit: 30, windowSeconds: 3600, per: 'client address' },
+} as const satisfies Record<string, RateLimit>;
 
 /** Codes are matched without regard to case or surrounding spaces. */
 export const RouterCouponRedemptionRequest = v.object({

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { SessionClaims } from './auth';
+import type { RateLimit } from './http';
 import { AuthenticationResponse } from './passkeys';
 
 /**
@@ -18,6 +19,15 @@ export const secondFactorChallengeSeconds = 5 * 60;
 export const authenticatorSetupSeconds = 15 * 60;
 /** How many recovery codes a new set has. */
 export const recoveryCodeCount = 10;
+
+/**
+ * Wrong codes are limited as wrong passwords are (contract/auth.ts signInLimits): per account and per
+ * client address, a try taken before the comparison and given back when the code was right.
+ */
+export const secondFactorLimits = {
+  perAccount: { name: 'second-factor-failures:account', limit: 5, windowSeconds: 15 * 60, per: 'account' },
+  perAddress: { name: 'second-factor-failures:address', limit: 30, windowSeconds: 15 * 60, per: 'client address' },
+} as const satisfies Record<string, RateLimit>;
 
 /** Six digits; spaces (as apps group them) are dropped. */
 export const AuthenticatorCode = v.pipe(

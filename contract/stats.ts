@@ -67,31 +67,23 @@ const rangeEntries = {
   from: IsoTime(StatsMessage.rangeMissing, StatsMessage.rangeMalformed),
   to: IsoTime(StatsMessage.rangeMissing, StatsMessage.rangeMalformed),
 };
-type Range = { from: Date; to: Date };
-const rangeInOrder = <Query extends Range>() =>
-  v.check<Query, string>((range) => range.to > range.from, StatsMessage.rangeReversed);
-const rangeAtMostAYear = <Query extends Range>() =>
-  v.check<Query, string>(
-    (range) => range.to.getTime() - range.from.getTime() <= maxStatsRangeSeconds * 1000,
-    StatsMessage.rangeTooLong,
-  );
 
-const RangeFields = v.object(rangeEntries);
-/** Query of the individual and team calls: from and to, ISO; to after from, at most a year apart. */
-export const StatsRangeQuery = v.pipe(
-  RangeFields,
-  rangeInOrder<v.InferOutput<typeof RangeFields>>(),
-  rangeAtMostAYear<v.InferOutput<typeof RangeFields>>(),
-);
+/**
+ * Query of the individual and team calls: from and to, ISO. That to is after from, and at most a
+ * year later, is checked next (statsRangeProblem): a call's query is a plain object.
+ */
+export const StatsRangeQuery = v.object(rangeEntries);
 export type StatsRange = v.InferOutput<typeof StatsRangeQuery>;
 
-const DeviceFields = v.object({ ...rangeEntries, device: DeviceId });
 /** Query of the device calls: the range and the device. */
-export const DeviceStatsQuery = v.pipe(
-  DeviceFields,
-  rangeInOrder<v.InferOutput<typeof DeviceFields>>(),
-  rangeAtMostAYear<v.InferOutput<typeof DeviceFields>>(),
-);
+export const DeviceStatsQuery = v.object({ ...rangeEntries, device: DeviceId });
+
+/** What is wrong with a range whose ends are valid times, or null: to must be after from, at most a year later. */
+export function statsRangeProblem(range: StatsRange): string | null {
+  if (range.to <= range.from) return StatsMessage.rangeReversed;
+  if (range.to.getTime() - range.from.getTime() > maxStatsRangeSeconds * 1000) return StatsMessage.rangeTooLong;
+  return null;
+}
 
 export const StatsColumn = v.object({ name: v.string() });
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { RateLimit } from './http';
 
 /**
  * Subscriptions and what their owner changes on them (spec sections 3, 4, 6 and 7): cancel,
@@ -165,6 +166,11 @@ export const RedeemCouponRequest = v.object({
   couponId: v.pipe(v.string(), v.trim(), v.minLength(1, 'Please enter a coupon code.'), v.maxLength(100)),
 });
 export type RedeemCouponRequest = v.InferOutput<typeof RedeemCouponRequest>;
+
+/** Coupon codes an account may try: plenty for a person, too few to guess private codes. */
+export const couponLimits = {
+  redemptionsPerAccount: { name: 'coupon-redemption:account', limit: 10, windowSeconds: 3600, per: 'account' },
+} as const satisfies Record<string, RateLimit>;
 
 export const CouponRedemption = v.object({
   success: v.literal(true),

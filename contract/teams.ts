@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Email } from './auth';
+import type { RateLimit } from './http';
 
 /**
  * Teams of teams and families subscriptions (spec sections 3, 4, 6, 7 and 8): members and
@@ -52,6 +53,28 @@ export const invitationLifetimeSeconds = 7 * 24 * 60 * 60;
 /** API keys last a year unless invalidated or deleted first. */
 export const apiKeyLifetimeDays = 365;
 export const maxAllowedIps = 50;
+
+const day = 24 * 60 * 60;
+
+/**
+ * Adds and invitations (POST /api/subscription/{referenceId}/team/member), each of which mails its
+ * address. Only adds that go through count: a refusal (already a member or invited, in another
+ * team, no seat left) mails nobody and gives its tries back.
+ */
+export const teamAddLimits = {
+  /** Per team: enough to bring a whole team on board in a day, not to mail a list. */
+  perTeam: { name: 'team-adds:team', limit: 50, windowSeconds: day, per: 'team' },
+  /**
+   * Per address, whichever teams add it: a cancelled and repeated invitation, or two teams, still
+   * reach the person; nobody's mailbox is flooded.
+   */
+  perRecipient: { name: 'team-adds:recipient', limit: 3, windowSeconds: day, per: 'e-mail address' },
+} as const satisfies Record<string, RateLimit>;
+
+/** The team API: 60 calls a minute per API key. */
+export const teamApiLimits = {
+  perKey: { name: 'team-api:key', limit: 60, windowSeconds: 60, per: 'API key' },
+} as const satisfies Record<string, RateLimit>;
 
 export const TeamMember = v.object({
   userid: v.string(),
@@ -147,6 +170,9 @@ export type AddTeamMemberResponse = v.InferOutput<typeof AddTeamMemberResponse>;
 
 /** The 409 of an add: the spec's message, and whether the person pays for a subscription of their own. */
 export const TeamMemberConflict = v.object({ error: v.string(), message: v.string(), isPaid: v.boolean() });
+
+/** A change of the team done (a role, its name; a server's request, answered 202). */
+export const TeamChangeDone = v.object({ success: v.literal(true) });
 
 /** POST /api/teams/invitation. */
 export const AcceptInvitationRequest = v.object({

@@ -12,6 +12,7 @@ step "layers (dependency-cruiser)";       npm run --silent layers
 step "flow diagrams up to date";          npm run --silent flows:check
 step "one clock (no database time)";     npm run --silent clock:check
 step "translations complete (lingui)";    npm run --silent i18n:check
+step "OpenAPI document valid";            npm run --silent openapi:check
 step "unit, machine paths and views";     npx vitest run --project ui $(vitest_report ui)
 # The server suite's clock runs a year behind the database's here, and a year ahead in CI's
 # PostgreSQL run (.ci/run): a rule that reads the database's now() fails one of them.

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { api } from '../contract/api';
+import { reportErrors } from '../contract/calls/monitoring';
 import { ErrorCode } from '../contract/errors';
 import { mountApi } from './api';
 import { compression } from './http/compression';
@@ -16,33 +16,9 @@ import {
   securityHeaders,
 } from './http/middleware';
 import { errorBody, refusalResponse, statusOf } from './http/refusals';
+import { requireTeamSecondFactor } from './http/team-second-factor';
 import { loggableRoute, requestLogging } from './logger';
-import { accountRoutes } from './routes/account';
-import { accountCreationRoutes } from './routes/account-creation';
-import { authRoutes } from './routes/auth';
-import { billingRoutes } from './routes/billing';
-import { botCheckRoutes } from './routes/bot-check';
 import { devMailboxRoutes } from './routes/dev-mailbox';
-import { deviceActivationRoutes, linkedDeviceRoutes } from './routes/devices';
-import { federatedSignInRoutes } from './routes/federated-sign-in';
-import { healthRoutes } from './routes/health';
-import { linkedSignInRoutes } from './routes/linked-sign-ins';
-import { monitoringRoutes } from './routes/monitoring';
-import { partnerRouterRoutes } from './routes/partner-routers';
-import { passkeyRoutes } from './routes/passkeys';
-import { phoneRoutes } from './routes/phone';
-import { qrSignInRoutes } from './routes/qr-sign-in';
-import { recentSignInRoutes } from './routes/recent-sign-in';
-import { routerRoutes } from './routes/routers';
-import { secondFactorRoutes } from './routes/second-factor';
-import { statsRoutes } from './routes/stats';
-import { subscriptionRoutes } from './routes/subscriptions';
-import { teamApiRoutes } from './routes/team-api';
-import { teamKeyRoutes } from './routes/team-keys';
-import { requireTeamSecondFactor, subscriptionTeamRoutes, teamRoutes } from './routes/teams';
-import { userRoutes } from './routes/user';
-import { wellKnownRoutes } from './routes/well-known';
-import { yourSessionsRoutes } from './routes/your-sessions';
 import { securityEvent } from './security-events';
 import type { AppServices } from './services/index';
 import { commonRefusals, Refusal } from './services/refusal';
@@ -74,7 +50,7 @@ export function createApp(services: AppServices) {
   app.use('/api/*', async (c, next) => {
     // The error-reporting tunnel has its own, larger limit. A GET has no body to limit, and looking
     // for one would make @hono/node-server build the full Request it otherwise never needs.
-    if (c.req.path === api.errorTunnel || c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (c.req.path === reportErrors.path || c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     return bodyLimit({
       maxSize: maxJsonBodyBytes,
       onError: () => refusalResponse(c, commonRefusals.payloadTooLarge()),
@@ -102,45 +78,6 @@ export function createApp(services: AppServices) {
   }
 
   mountApi(app, services);
-  app.route('/api/auth', authRoutes(services));
-  // Sign-in through OpenID Connect providers (issue 11): paths under /api/auth, as the route table names them.
-  app.route('/', federatedSignInRoutes(services));
-  // Sign-in with a QR code (issue 11): the waiting browser's and the approving device's calls.
-  app.route(api.qrSignIn, qrSignInRoutes(services));
-  app.route(api.user, userRoutes(services.env));
-  app.route('/api/account', accountRoutes(services));
-  app.route('/api/account', accountCreationRoutes(services));
-  app.route('/api/subscription', subscriptionRoutes(services));
-  app.route('/api/subscription', subscriptionTeamRoutes(services));
-  app.route('/api/teams', teamRoutes(services));
-  // API keys, servers and the allow-list check: paths under /api/subscription, /api/teams,
-  // /api/account and /api/networking, each as the route table names it.
-  app.route('/', teamKeyRoutes(services));
-  app.route(api.teamApi, teamApiRoutes(services));
-  // Routers (issue 10): paths under /api/account, each as the route table names it.
-  app.route('/', routerRoutes(services));
-  app.route('/api/partner-router/device', partnerRouterRoutes(services));
-  app.route(api.health, healthRoutes(services));
-  // Its paths span /api/billing, /api/pricing and /api/recurly, each as the route table names it.
-  app.route('/', billingRoutes(services));
-  app.route(api.botCheckChallenge, botCheckRoutes(services));
-  app.route(api.errorTunnel, monitoringRoutes(services));
-  app.route('/.well-known', wellKnownRoutes(services));
-  // Devices (issue 10): the device's side of activation, and the person's linked devices.
-  app.route(api.deviceActivationCode, deviceActivationRoutes(services));
-  app.route('/api/account', linkedDeviceRoutes(services));
-  // Your sessions (issue 11): the person's own sessions, under /api/account.
-  app.route('/api/account', yourSessionsRoutes(services));
-  app.route('/api/account', linkedSignInRoutes(services));
-  // Two-step sign-in (issue 22): the second step under /api/auth, the setup under /api/account.
-  app.route('/', secondFactorRoutes(services));
-  // Passkeys and recent sign-in (issue 22): paths under /api/auth and /api/account, as the route table names them.
-  app.route('/', passkeyRoutes(services));
-  app.route('/', recentSignInRoutes(services));
-  // Phone verification (issue 11): paths under /api/phone and /api/account, as the route table names them.
-  app.route('/', phoneRoutes(services));
-  // Usage statistics (issue 12): the six stats calls and the VPN servers' signed batches.
-  app.route('/', statsRoutes(services));
   // Development tools answer only a person on this machine, even where development mode is deliberate.
   app.use('/dev/*', loopbackClientsOnly());
   if (!services.env.production) app.route('/dev/mailbox', devMailboxRoutes(services));

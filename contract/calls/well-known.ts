@@ -1,2 +1,12 @@
-// The calls of server/routes/well-known.ts, declared with declareCall (contract/http.ts).
-export {};
+import { JsonWebKeySet } from '../auth';
+import { declareCall } from '../http';
+
+export const getSigningKeys = declareCall({
+  method: 'GET',
+  path: '/.well-known/jwks.json',
+  summary: 'The public keys that verify session tokens (JWKS)',
+  description: 'The current key and the one before it; cached for ten minutes.',
+  tag: 'Sign-in',
+  access: 'visitor',
+  answers: { 200: JsonWebKeySet },
+});

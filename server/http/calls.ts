@@ -37,8 +37,13 @@ type AnswerOf<TStatus extends number, TBody extends AnswerBody> = TBody extends 
     : { status: TStatus };
 
 /** What a handler returns: one of the declared answers, checked against its schema by the compiler. */
-export type CallAnswer<TCall extends CallDeclaration> = {
-  [S in SuccessStatus<TCall>]: AnswerOf<S, TCall['answers'][S]>;
+export type CallAnswer<TCall extends CallDeclaration> =
+  | { [S in SuccessStatus<TCall>]: AnswerOf<S, TCall['answers'][S]> }[SuccessStatus<TCall>]
+  // A JSON answer already serialised (the account read, built as JSON by the database).
+  | { status: JsonStatus<TCall>; jsonText: string };
+
+type JsonStatus<TCall extends CallDeclaration> = {
+  [S in SuccessStatus<TCall>]: TCall['answers'][S] extends Schema ? S : never;
 }[SuccessStatus<TCall>];
 
 export type CallHandler<TCall extends CallDeclaration> = (c: CallContext<TCall>) => Promise<CallAnswer<TCall>>;
@@ -81,21 +86,37 @@ function validatedQuery(schema: Schema | undefined): MiddlewareHandler<AppEnv> {
   };
 }
 
-function validatedJson(schema: Schema): MiddlewareHandler<AppEnv> {
+/** Whether the request carries a body at all (jsonBodies() has checked that one is JSON). */
+function hasBody(c: Context<AppEnv>): boolean {
+  const length = c.req.header('content-length');
+  return (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
+}
+
+function validatedJson(schema: Schema, required: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const result = v.safeParse(schema, await readJsonBody(c));
+    const raw = required || hasBody(c) ? await readJsonBody(c) : {};
+    const result = v.safeParse(schema, raw);
     if (!result.success) throw commonRefusals.validation(validationMessage(result.issues));
     c.req.addValidatedData('json', result.output as Record<string, unknown>);
     await next();
   };
 }
 
-function respond(c: Context<AppEnv>, answer: { status: number; body?: unknown; text?: string }): Response {
+function respond(
+  c: Context<AppEnv>,
+  answer: { status: number; body?: unknown; text?: string; jsonText?: string },
+): Response {
   const status = answer.status as 200;
   if ('body' in answer) return c.json(answer.body as object, status);
+  if (answer.jsonText !== undefined) {
+    c.header('Content-Type', 'application/json');
+    return c.body(answer.jsonText, status);
+  }
   if ('text' in answer && answer.text !== undefined) return c.body(answer.text, status);
   return c.body(null, status as 204);
 }
+
+const parameterCount = (path: string) => path.split('{').length - 1;
 
 /**
  * Mounts declared calls on the API: a session where the access needs one, a recent sign-in where
@@ -108,7 +129,10 @@ export function mountCalls<TCalls extends Record<string, CallDeclaration>>(
   routes: Routes<TCalls>,
   services: { recentSignIn: RecentSignInService },
 ): void {
-  for (const [name, call] of Object.entries(calls)) {
+  // A path with fewer parameters first: `/sessions/others` must be tried before `/sessions/{id}`,
+  // whatever order the declarations come in (a module namespace lists them alphabetically).
+  const byParameters = Object.entries(calls).sort(([, a], [, b]) => parameterCount(a.path) - parameterCount(b.path));
+  for (const [name, call] of byParameters) {
     const route = routes[name] as Route<CallDeclaration> | undefined;
     if (!route) throw new Error(`The call ${name} (${call.method} ${call.path}) has no handler.`);
     const handle = typeof route === 'function' ? route : route.handle;
@@ -118,7 +142,7 @@ export function mountCalls<TCalls extends Record<string, CallDeclaration>>(
       ...(typeof route === 'function' ? [] : route.guards),
       validatedParams(call.params),
       validatedQuery(call.query),
-      ...(call.body ? [validatedJson(call.body)] : []),
+      ...(call.body ? [validatedJson(call.body, call.bodyRequired !== false)] : []),
     ];
     const handler: MiddlewareHandler<AppEnv> = async (c) => respond(c, await handle(c as CallContext<CallDeclaration>));
     app.on([call.method], [routePatternOf(call)], ...middleware, handler);

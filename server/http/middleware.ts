@@ -3,9 +3,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import ipaddr from 'ipaddr.js';
 import * as v from 'valibot';
-import { api } from '../../contract/api';
 import type { SessionClaims } from '../../contract/auth';
 import type { BotCheckProvider } from '../../contract/bot-check';
+import * as calls from '../../contract/calls/index';
+import type { CallDeclaration } from '../../contract/http';
 import type { Env } from '../env';
 import { providerOrigins } from '../services/bot-check';
 import { commonRefusals } from '../services/refusal';
@@ -35,8 +36,6 @@ export function setSessionCookie(c: Context, env: Pick<Env, 'production' | 'sess
 
 export type AppVariables = {
   session: { sessionId: string; claims: SessionClaims } | null;
-  body: unknown;
-  query: unknown;
 };
 export type AppEnv = { Variables: AppVariables };
 
@@ -89,11 +88,15 @@ export function securityHeaders({
 }
 
 /**
- * Calls that come from no browser: the order site's signed events, the VPN servers' signed stats
- * batches, and a device (the VPN app) asking for an activation code, which needs no session and
- * changes no account.
+ * Calls that come from no browser, by their declared access: the order site's signed events, the
+ * VPN servers' signed stats batches, and a device (the VPN app) asking for an activation code, which
+ * needs no session and changes no account.
  */
-const serverToServerPaths = new Set<string>([api.billingEvents, api.deviceActivationCode, api.statsIngest]);
+const serverToServerPaths = new Set<string>(
+  Object.values(calls as Record<string, CallDeclaration>)
+    .filter((call) => call.method !== 'GET' && (call.access === 'signedServer' || call.access === 'device'))
+    .map((call) => call.path),
+);
 
 /**
  * Cross-site request forgery: a mutation must come from the portal's own pages. Browsers that send
@@ -140,16 +143,6 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   return raw;
 }
 
-/** Reads the JSON body and validates it with a contract schema; the handler gets `c.var.body`. */
-export function validateJson<TSchema extends v.GenericSchema>(schema: TSchema): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const result = v.safeParse(schema, await readJsonBody(c));
-    if (!result.success) throw commonRefusals.validation(validationMessage(result.issues));
-    c.set('body', result.output);
-    await next();
-  };
-}
-
 /** Whether a parsed JSON value holds U+0000 in any string or key (JSON writes it as `\u0000`). */
 function holdsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -171,29 +164,10 @@ export function refuseNulInAddress(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Validates the query string with a contract schema; the handler gets `c.var.query`. */
-export function validateQuery<TSchema extends v.GenericSchema>(schema: TSchema): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const result = v.safeParse(schema, c.req.query());
-    if (!result.success) throw commonRefusals.validation(validationMessage(result.issues));
-    c.set('query', result.output);
-    await next();
-  };
-}
-
-export function queryOf<TSchema extends v.GenericSchema>(c: Context<AppEnv>, _schema: TSchema): v.InferOutput<TSchema> {
-  return c.get('query') as v.InferOutput<TSchema>;
-}
-
 export function validationMessage(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): string {
   const [first] = issues;
   const path = v.getDotPath(first);
   return `${path ? `${path}: ` : ''}${first.message}`;
-}
-
-/** Typed access to what validateJson stored. */
-export function bodyOf<TSchema extends v.GenericSchema>(c: Context<AppEnv>, _schema: TSchema): v.InferOutput<TSchema> {
-  return c.get('body') as v.InferOutput<TSchema>;
 }
 
 /** Reads the session cookie; `c.var.session` is the verified session or null. */

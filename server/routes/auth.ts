@@ -1,31 +1,22 @@
-import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { LoginRequest, type LoginResponse } from '../../contract/auth';
 import type * as authCalls from '../../contract/calls/auth';
 import { ErrorCode } from '../../contract/errors';
 import type { Routes } from '../http/calls';
-import {
-  type AppEnv,
-  bodyOf,
-  clientAddressOf,
-  sessionCookieNameOf,
-  sessionCookieOptions,
-  setSessionCookie,
-  validateJson,
-} from '../http/middleware';
+import { clientAddressOf, sessionCookieNameOf, sessionCookieOptions, setSessionCookie } from '../http/middleware';
 import { securityEvent } from '../security-events';
 import type { AppServices } from '../services/index';
 import { commonRefusals, Refusal } from '../services/refusal';
 import { signInWithPassword } from '../services/sign-in';
 import { askForSecondFactor } from './second-factor';
 
-export function authRoutes(services: AppServices) {
+/** The handlers of the calls declared in contract/calls/auth.ts. */
+export function authHandlers(services: AppServices): Routes<typeof authCalls> {
   const { env, logger } = services;
   const cookieOptions = sessionCookieOptions(env);
 
-  return new Hono<AppEnv>()
-    .post('/login', validateJson(LoginRequest), async (c) => {
-      const { email, password } = bodyOf(c, LoginRequest);
+  return {
+    signInWithPassword: async (c) => {
+      const { email, password } = c.req.valid('json');
       const clientAddress = clientAddressOf(c, env);
       const result = await signInWithPassword(services, {
         email,
@@ -50,21 +41,17 @@ export function authRoutes(services: AppServices) {
         throw new Refusal(ErrorCode.invalidCredentials, 'The e-mail address or password is incorrect.');
       }
       if (result.outcome === 'secondFactorRequired') {
-        return c.json(askForSecondFactor(c, env, result) satisfies LoginResponse, 200);
+        return { status: 200, body: askForSecondFactor(c, env, result) };
       }
       securityEvent(logger, { event: 'signIn.succeeded', clientAddress, via: 'password', userId: result.claims.sub });
       setSessionCookie(c, env, result.token);
-      return c.json({ outcome: 'signedIn', user: result.claims } satisfies LoginResponse, 200);
-    })
-    .post('/logout', async (c) => {
+      return { status: 200, body: { outcome: 'signedIn', user: result.claims } };
+    },
+    signOut: async (c) => {
       const session = c.get('session');
       if (session) await services.sessions.revoke(session.sessionId);
       deleteCookie(c, sessionCookieNameOf(env), cookieOptions);
-      return c.json({ success: true as const }, 200);
-    });
-}
-
-/** The handlers of the calls declared in contract/calls/auth.ts. */
-export function authHandlers(_services: AppServices): Routes<typeof authCalls> {
-  return {};
+      return { status: 200, body: { success: true } };
+    },
+  };
 }

@@ -1,32 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { api } from '../../contract/api';
 import type * as passkeysCalls from '../../contract/calls/passkeys';
+import { completePasskeySignIn } from '../../contract/calls/passkeys';
 import { ErrorCode } from '../../contract/errors';
-import {
-  AddPasskeyRequest,
-  type Passkey,
-  type PasskeyList,
-  PasskeyMessage,
-  PasskeySignInRequest,
-  type PasskeySignInResponse,
-  passkeyChallengeSeconds,
-  RenamePasskeyRequest,
-} from '../../contract/passkeys';
+import { PasskeyMessage, passkeyChallengeSeconds } from '../../contract/passkeys';
 import type { Env } from '../env';
+import { callerOf } from '../http/caller';
 import type { Routes } from '../http/calls';
-import {
-  type AppEnv,
-  bodyOf,
-  clientAddressOf,
-  requireSession,
-  sessionCookieOptions,
-  sessionOf,
-  setSessionCookie,
-  validateJson,
-} from '../http/middleware';
-import { requireRecentSignIn } from '../http/recent-sign-in';
+import { type AppEnv, clientAddressOf, sessionCookieOptions, sessionOf, setSessionCookie } from '../http/middleware';
 import { securityEvent } from '../security-events';
 import type { AppServices } from '../services/index';
 import { bindingHashOf, type PasskeyRefusal, PasskeyRefused } from '../services/passkeys';
@@ -37,7 +19,7 @@ import { signInWithPasskey } from '../services/sign-in';
 const signInCookieName = 'portal_passkey';
 
 function signInCookieOptions(env: Pick<Env, 'production'>) {
-  return { ...sessionCookieOptions(env), sameSite: 'Strict', path: api.passkeySignIn } as const;
+  return { ...sessionCookieOptions(env), sameSite: 'Strict', path: completePasskeySignIn.path } as const;
 }
 
 const refusals: Record<PasskeyRefusal, () => Refusal> = {
@@ -52,39 +34,38 @@ const answering = <T>(work: () => Promise<T>) =>
     throw error instanceof PasskeyRefused ? refusals[error.reason]() : error;
   });
 
-/** Passkeys (issue 22): the account's list and changes, and a sign-in with one alone. */
-export function passkeyRoutes(services: AppServices) {
+/**
+ * The handlers of the calls declared in contract/calls/passkeys.ts (issue 22): the account's list and
+ * changes, and a sign-in with one alone.
+ */
+export function passkeysHandlers(services: AppServices): Routes<typeof passkeysCalls> {
   const { env, logger, passkeys, sessions, db, rateLimiter } = services;
-  const accountOf = (c: Context<AppEnv>) => {
-    const { sessionId, claims } = sessionOf(c);
-    return { userId: claims.sub, email: claims.email, sessionId };
-  };
+  const accountOf = (c: Context<AppEnv>) => ({ ...callerOf(c), sessionId: sessionOf(c).sessionId });
 
-  return new Hono<AppEnv>()
-    .get(api.passkeys, requireSession(), async (c) =>
-      c.json({ passkeys: await passkeys.list(sessionOf(c).claims.sub) } satisfies PasskeyList, 200),
-    )
-    .post(api.passkeyCreationOptions, requireSession(), requireRecentSignIn(services), async (c) => {
+  return {
+    listPasskeys: async (c) => ({ status: 200, body: { passkeys: await passkeys.list(callerOf(c).userId) } }),
+    requestPasskeyCreationOptions: async (c) => {
       const options = await passkeys.creationOptions(accountOf(c), c.req.header('origin'));
       c.header('Cache-Control', 'no-store');
-      return c.json(options, 200);
-    })
-    .post(api.passkeys, requireSession(), requireRecentSignIn(services), validateJson(AddPasskeyRequest), async (c) => {
-      const { name, response } = bodyOf(c, AddPasskeyRequest);
+      return { status: 200, body: options };
+    },
+    addPasskey: async (c) => {
+      const { name, response } = c.req.valid('json');
       const { userId, sessionId } = accountOf(c);
       const added = await answering(() => passkeys.add({ userId, sessionId }, name, response, clientAddressOf(c, env)));
-      return c.json(added satisfies Passkey, 201);
-    })
-    .patch(`${api.passkeys}/:id`, requireSession(), validateJson(RenamePasskeyRequest), async (c) => {
-      const { name } = bodyOf(c, RenamePasskeyRequest);
-      const renamed = await answering(() => passkeys.rename(sessionOf(c).claims.sub, c.req.param('id') ?? '', name));
-      return c.json(renamed satisfies Passkey, 200);
-    })
-    .delete(`${api.passkeys}/:id`, requireSession(), requireRecentSignIn(services), async (c) => {
-      await answering(() => passkeys.remove(sessionOf(c).claims.sub, c.req.param('id') ?? '', clientAddressOf(c, env)));
-      return c.body(null, 204);
-    })
-    .post(api.passkeySignInOptions, async (c) => {
+      return { status: 201, body: added };
+    },
+    renamePasskey: async (c) => {
+      const { name } = c.req.valid('json');
+      const renamed = await answering(() => passkeys.rename(callerOf(c).userId, c.req.valid('param').id, name));
+      return { status: 200, body: renamed };
+    },
+    removePasskey: async (c) => {
+      const { id } = c.req.valid('param');
+      await answering(() => passkeys.remove(callerOf(c).userId, id, clientAddressOf(c, env)));
+      return { status: 204 };
+    },
+    requestPasskeySignInOptions: async (c) => {
       const binding = randomBytes(32).toString('base64url');
       const options = await passkeys.requestOptions(
         { purpose: 'signIn', bindingHash: bindingHashOf(binding) },
@@ -92,9 +73,9 @@ export function passkeyRoutes(services: AppServices) {
       );
       setCookie(c, signInCookieName, binding, { ...signInCookieOptions(env), maxAge: passkeyChallengeSeconds });
       c.header('Cache-Control', 'no-store');
-      return c.json(options, 200);
-    })
-    .post(api.passkeySignIn, validateJson(PasskeySignInRequest), async (c) => {
+      return { status: 200, body: options };
+    },
+    completePasskeySignIn: async (c) => {
       const binding = getCookie(c, signInCookieName);
       if (!binding) throw refusals.expired();
       const clientAddress = clientAddressOf(c, env);
@@ -102,7 +83,7 @@ export function passkeyRoutes(services: AppServices) {
         { db, sessions, passkeys, rateLimiter },
         {
           bindingHash: bindingHashOf(binding),
-          response: bodyOf(c, PasskeySignInRequest).response,
+          response: c.req.valid('json').response,
           clientAddress,
           userAgent: c.req.header('user-agent') ?? null,
         },
@@ -116,11 +97,7 @@ export function passkeyRoutes(services: AppServices) {
       deleteCookie(c, signInCookieName, signInCookieOptions(env));
       securityEvent(logger, { event: 'signIn.succeeded', clientAddress, via: 'passkey', userId: result.claims.sub });
       setSessionCookie(c, env, result.token);
-      return c.json({ outcome: 'signedIn', user: result.claims } satisfies PasskeySignInResponse, 200);
-    });
-}
-
-/** The handlers of the calls declared in contract/calls/passkeys.ts. */
-export function passkeysHandlers(_services: AppServices): Routes<typeof passkeysCalls> {
-  return {};
+      return { status: 200, body: { outcome: 'signedIn', user: result.claims } };
+    },
+  };
 }

@@ -1,12 +1,12 @@
-import { type Context, Hono } from 'hono';
-import { api } from '../../contract/api';
+import type { Context } from 'hono';
 import type * as recentSignInCalls from '../../contract/calls/recent-sign-in';
 import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
-import { type RecentSignInConfirmed, RecentSignInMessage, RecentSignInRequest } from '../../contract/recent-sign-in';
+import { RecentSignInMessage, type RecentSignInRequest } from '../../contract/recent-sign-in';
 import { SecondFactorMessage } from '../../contract/second-factor';
+import { callerOf } from '../http/caller';
 import type { Routes } from '../http/calls';
-import { type AppEnv, bodyOf, clientAddressOf, requireSession, sessionOf, validateJson } from '../http/middleware';
+import { type AppEnv, clientAddressOf, sessionOf } from '../http/middleware';
 import type { AppServices } from '../services/index';
 import { RecentSignInRefused } from '../services/recent-sign-in';
 import { commonRefusals, Refusal } from '../services/refusal';
@@ -29,34 +29,30 @@ function recentSignInFailureOf(error: unknown, method: RecentSignInRequest['meth
   return refusalOf(error);
 }
 
-/** POST /api/account/recent-sign-in and the options of a passkey that proves it. */
-export function recentSignInRoutes(services: AppServices) {
+/**
+ * The handlers of the calls declared in contract/calls/recent-sign-in.ts: POST
+ * /api/account/recent-sign-in and the options of a passkey that proves it.
+ */
+export function recentSignInHandlers(services: AppServices): Routes<typeof recentSignInCalls> {
   const { env, passkeys, recentSignIn } = services;
-  const accountOf = (c: Context<AppEnv>) => {
-    const { sessionId, claims } = sessionOf(c);
-    return { userId: claims.sub, sessionId };
-  };
-  return new Hono<AppEnv>()
-    .post(api.recentSignInPasskeyOptions, requireSession(), async (c) => {
+  const accountOf = (c: Context<AppEnv>) => ({ userId: callerOf(c).userId, sessionId: sessionOf(c).sessionId });
+  return {
+    requestRecentSignInPasskeyOptions: async (c) => {
       const options = await passkeys.requestOptions(
         { purpose: 'reauthenticate', ...accountOf(c) },
         c.req.header('origin'),
       );
       c.header('Cache-Control', 'no-store');
-      return c.json(options, 200);
-    })
-    .post(api.recentSignIn, requireSession(), validateJson(RecentSignInRequest), async (c) => {
-      const request = bodyOf(c, RecentSignInRequest);
+      return { status: 200, body: options };
+    },
+    confirmRecentSignIn: async (c) => {
+      const request = c.req.valid('json');
       const recentUntil = await recentSignIn
         .confirm(accountOf(c), request, clientAddressOf(c, env))
         .catch((error: unknown) => {
           throw recentSignInFailureOf(error, request.method);
         });
-      return c.json({ recentUntil: recentUntil.toISOString() } satisfies RecentSignInConfirmed, 200);
-    });
-}
-
-/** The handlers of the calls declared in contract/calls/recent-sign-in.ts. */
-export function recentSignInHandlers(_services: AppServices): Routes<typeof recentSignInCalls> {
-  return {};
+      return { status: 200, body: { recentUntil: recentUntil.toISOString() } };
+    },
+  };
 }

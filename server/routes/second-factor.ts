@@ -1,36 +1,16 @@
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { api } from '../../contract/api';
 import type { SecondFactorRequired } from '../../contract/auth';
 import type * as secondFactorCalls from '../../contract/calls/second-factor';
+import { answerSecondStep } from '../../contract/calls/second-factor';
 import { ErrorCode } from '../../contract/errors';
-import {
-  type AuthenticatorSetup,
-  ConfirmAuthenticatorRequest,
-  type RecoveryCodesIssued,
-  SecondFactorAnswer,
-  SecondFactorMessage,
-  SecondFactorProofRequest,
-  type SecondFactorSignedIn,
-  type SecondFactorStatus,
-  secondFactorChallengeSeconds,
-} from '../../contract/second-factor';
+import { SecondFactorMessage, secondFactorChallengeSeconds } from '../../contract/second-factor';
 import type { Env } from '../env';
+import { callerOf } from '../http/caller';
 import type { Routes } from '../http/calls';
-import {
-  type AppEnv,
-  bodyOf,
-  clientAddressOf,
-  requireSession,
-  sessionCookieOptions,
-  sessionOf,
-  setSessionCookie,
-  validateJson,
-} from '../http/middleware';
-import { requireRecentSignIn } from '../http/recent-sign-in';
+import { type AppEnv, clientAddressOf, sessionCookieOptions, sessionOf, setSessionCookie } from '../http/middleware';
 import { securityEvent } from '../security-events';
 import type { AppServices } from '../services/index';
-import { bindingHashOf } from '../services/passkeys';
 import { commonRefusals, Refusal } from '../services/refusal';
 import {
   type SecondFactorRefusal,
@@ -38,12 +18,12 @@ import {
   type SignInStep,
 } from '../services/second-factor/second-factor';
 
-/** The cookie that binds a sign-in waiting for its second step to its browser; sent only to its answer. */
+/** The cookie that binds a sign-in waiting for its second step to its browser; sent only to its calls. */
 const challengeCookieName = 'portal_second_factor';
 
 function challengeCookieOptions(env: Pick<Env, 'production'>) {
   // Strict: the answer is sent by the portal's own page, never by a request another site starts.
-  return { ...sessionCookieOptions(env), sameSite: 'Strict', path: api.secondFactor } as const;
+  return { ...sessionCookieOptions(env), sameSite: 'Strict', path: answerSecondStep.path } as const;
 }
 
 const refusals: Record<SecondFactorRefusal, (retryAfterSeconds: number) => Refusal> = {
@@ -86,23 +66,23 @@ export function askForSecondFactor(
   return { outcome: 'secondFactorRequired', methods: step.methods };
 }
 
-/** The second step of a sign-in, and the account's authenticator app and recovery codes. */
-export function secondFactorRoutes(services: AppServices) {
-  const { env, logger, secondFactor, passkeys } = services;
-  const accountOf = (c: Context<AppEnv>) => {
-    const { sessionId, claims } = sessionOf(c);
-    return { userId: claims.sub, sessionId };
-  };
+/**
+ * The handlers of the calls declared in contract/calls/second-factor.ts: the second step of a
+ * sign-in, and the account's authenticator app and recovery codes.
+ */
+export function secondFactorHandlers(services: AppServices): Routes<typeof secondFactorCalls> {
+  const { env, logger, secondFactor } = services;
+  const accountOf = (c: Context<AppEnv>) => ({ userId: callerOf(c).userId, sessionId: sessionOf(c).sessionId });
   const requesterOf = (c: Context<AppEnv>) => ({
     clientAddress: clientAddressOf(c, env),
     userAgent: c.req.header('user-agent') ?? null,
   });
 
-  return new Hono<AppEnv>()
-    .post(api.secondFactor, validateJson(SecondFactorAnswer), async (c) => {
+  return {
+    answerSecondStep: async (c) => {
       const requester = requesterOf(c);
       const signedIn = await answering(() =>
-        secondFactor.answer(getCookie(c, challengeCookieName), bodyOf(c, SecondFactorAnswer), requester),
+        secondFactor.answer(getCookie(c, challengeCookieName), c.req.valid('json'), requester),
       );
       deleteCookie(c, challengeCookieName, challengeCookieOptions(env));
       securityEvent(logger, {
@@ -112,58 +92,48 @@ export function secondFactorRoutes(services: AppServices) {
         userId: signedIn.claims.sub,
       });
       setSessionCookie(c, env, signedIn.token);
-      return c.json(
-        {
+      return {
+        status: 200,
+        body: {
           outcome: 'signedIn',
           user: signedIn.claims,
           redirect: signedIn.redirect,
           accountCreated: signedIn.accountCreated,
-        } satisfies SecondFactorSignedIn,
-        200,
-      );
-    })
-    .post(api.secondFactorPasskeyOptions, async (c) => {
-      const binding = getCookie(c, challengeCookieName);
-      const waiting = binding ? await secondFactor.waitingChallenge(binding) : null;
-      if (!binding || !waiting) throw refusals.expired(0);
-      const options = await passkeys.requestOptions(
-        { purpose: 'secondStep', bindingHash: bindingHashOf(binding), userId: waiting.userId },
-        c.req.header('origin'),
+        },
+      };
+    },
+    requestSecondStepPasskeyOptions: async (c) => {
+      const options = await answering(() =>
+        secondFactor.passkeyOptions(getCookie(c, challengeCookieName), c.req.header('origin')),
       );
       c.header('Cache-Control', 'no-store');
-      return c.json(options, 200);
-    })
-    .get(api.accountSecondFactor, requireSession(), async (c) =>
-      c.json((await secondFactor.status(sessionOf(c).claims.sub)) satisfies SecondFactorStatus, 200),
-    )
-    .post(api.authenticatorApp, requireSession(), requireRecentSignIn(services), async (c) => {
-      const { claims } = sessionOf(c);
-      const setup = await answering(() => secondFactor.beginSetup(claims.sub, claims.email));
+      return { status: 200, body: options };
+    },
+    getSecondFactorStatus: async (c) => ({ status: 200, body: await secondFactor.status(callerOf(c).userId) }),
+    startAuthenticatorAppSetup: async (c) => {
+      const caller = callerOf(c);
+      const setup = await answering(() => secondFactor.beginSetup(caller.userId, caller.email));
       c.header('Cache-Control', 'no-store');
-      return c.json(setup satisfies AuthenticatorSetup, 201);
-    })
-    .post(api.confirmAuthenticatorApp, requireSession(), validateJson(ConfirmAuthenticatorRequest), async (c) => {
-      const { code } = bodyOf(c, ConfirmAuthenticatorRequest);
-      const issued = await secondFactor.confirmSetup(sessionOf(c).claims.sub, code, requesterOf(c)).catch((error) => {
+      return { status: 201, body: setup };
+    },
+    confirmAuthenticatorApp: async (c) => {
+      const { code } = c.req.valid('json');
+      const issued = await secondFactor.confirmSetup(callerOf(c).userId, code, requesterOf(c)).catch((error) => {
         throw setupRefusals(error);
       });
       c.header('Cache-Control', 'no-store');
-      return c.json(issued satisfies RecoveryCodesIssued, 200);
-    })
-    .delete(api.authenticatorApp, requireSession(), validateJson(SecondFactorProofRequest), async (c) => {
-      const { proof } = bodyOf(c, SecondFactorProofRequest);
+      return { status: 200, body: issued };
+    },
+    turnOffAuthenticatorApp: async (c) => {
+      const { proof } = c.req.valid('json');
       await answering(() => secondFactor.turnOff(accountOf(c), proof, requesterOf(c)));
-      return c.body(null, 204);
-    })
-    .post(api.recoveryCodes, requireSession(), validateJson(SecondFactorProofRequest), async (c) => {
-      const { proof } = bodyOf(c, SecondFactorProofRequest);
+      return { status: 204 };
+    },
+    replaceRecoveryCodes: async (c) => {
+      const { proof } = c.req.valid('json');
       const issued = await answering(() => secondFactor.newRecoveryCodes(accountOf(c), proof, requesterOf(c)));
       c.header('Cache-Control', 'no-store');
-      return c.json(issued satisfies RecoveryCodesIssued, 200);
-    });
-}
-
-/** The handlers of the calls declared in contract/calls/second-factor.ts. */
-export function secondFactorHandlers(_services: AppServices): Routes<typeof secondFactorCalls> {
-  return {};
+      return { status: 200, body: issued };
+    },
+  };
 }

@@ -3,12 +3,20 @@ import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq, lt } from 'drizzle-orm';
 import * as v from 'valibot';
-import { type AltchaChallenge, AltchaPayload, type BotCheckConfig, botCheckAction } from '../../contract/bot-check';
+import {
+  type AltchaChallenge,
+  AltchaPayload,
+  type BotCheckConfig,
+  botCheckAction,
+  botCheckFailedMessage,
+} from '../../contract/bot-check';
+import { ErrorCode } from '../../contract/errors';
 import type { Database } from '../db/database';
 import { botCheckKeys, botCheckUsedChallenges } from '../db/schema';
 import type { BotCheckSettings } from '../env';
 import type { Logger } from '../logger';
 import { createKeySealer, type KeyEncryptionKey } from './key-encryption';
+import { Refusal } from './refusal';
 
 /**
  * The proof of work a browser does before it may ask for a pending account: PBKDF2 with `cost`
@@ -243,3 +251,13 @@ export function createBotCheck({
 }
 
 export type BotCheck = ReturnType<typeof createBotCheck>;
+
+/** Refuses unless the bot-check token passes (always passes with BOT_CHECK=off). */
+export async function requireBotCheck(
+  botCheck: BotCheck,
+  token: string | undefined,
+  clientAddress: string,
+): Promise<void> {
+  const verdict = await botCheck.verify(token, clientAddress);
+  if (!verdict.passed) throw new Refusal(ErrorCode.botCheckFailed, botCheckFailedMessage);
+}

@@ -9,7 +9,13 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { and, asc, count, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
-import { type Passkey, passkeyChallengeSeconds, passkeysPerAccount } from '../../contract/passkeys';
+import {
+  type Passkey,
+  type PasskeyCreationOptions,
+  type PasskeyRequestOptions,
+  passkeyChallengeSeconds,
+  passkeysPerAccount,
+} from '../../contract/passkeys';
 import type { Database } from '../db/database';
 import { passkeyChallenges, passkeys, users } from '../db/schema';
 import type { Env } from '../env';
@@ -174,7 +180,11 @@ export function createPasskeys(deps: { db: Database; env: Env; logger: Logger; n
     return { userId: stored.userId, passkeyId: stored.id };
   }
 
-  async function requestOptions(binding: PasskeyBinding, requestOrigin: string | undefined) {
+  /** The options of the browser's dialog: the contract's loose object, handed to its library as they are. */
+  async function requestOptions(
+    binding: PasskeyBinding,
+    requestOrigin: string | undefined,
+  ): Promise<PasskeyRequestOptions> {
     const options = await generateAuthenticationOptions({
       rpID: rpIdFor(requestOrigin),
       allowCredentials: 'userId' in binding ? await credentialsOf(db, binding.userId) : [],
@@ -182,7 +192,7 @@ export function createPasskeys(deps: { db: Database; env: Env; logger: Logger; n
       timeout: passkeyChallengeSeconds * 1000,
     });
     await keepChallenge(options.challenge, binding);
-    return options;
+    return { ...options };
   }
 
   return {
@@ -204,7 +214,7 @@ export function createPasskeys(deps: { db: Database; env: Env; logger: Logger; n
     async creationOptions(
       account: { userId: string; email: string; sessionId: string },
       requestOrigin: string | undefined,
-    ) {
+    ): Promise<PasskeyCreationOptions> {
       const options = await generateRegistrationOptions({
         rpName: env.productName,
         rpID: rpIdFor(requestOrigin),
@@ -221,7 +231,7 @@ export function createPasskeys(deps: { db: Database; env: Env; logger: Logger; n
         userId: account.userId,
         sessionId: account.sessionId,
       });
-      return options;
+      return { ...options };
     },
 
     /**

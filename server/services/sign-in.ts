@@ -1,12 +1,13 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
 import { signInLimits } from '../../contract/auth';
+import { passkeySignInLimits } from '../../contract/passkeys';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { findUserByEmail } from './accounts';
 import { PasskeyRefused, type PasskeyService } from './passkeys';
 import { verifyPassword } from './passwords';
-import type { RateLimiter, RateLimitRule } from './rate-limit';
+import type { RateLimiter } from './rate-limit';
 import type { SecondFactorService, SignInStep } from './second-factor/second-factor';
 import type { SessionService } from './sessions';
 
@@ -61,11 +62,6 @@ export async function signInWithPassword(
     clientAddress: request.clientAddress,
   });
 }
-
-/** Failed passkey sign-ins per client address: a passkey cannot be guessed, but its checks cost work. */
-export const passkeySignInLimits = {
-  perAddress: { name: 'passkey-failures:address', limit: 30, windowSeconds: 15 * 60 },
-} satisfies Record<string, RateLimitRule>;
 
 /**
  * A sign-in with a passkey alone (issue 22): the browser's answer to a challenge bound to its cookie.

@@ -1,8 +1,9 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { api } from '../../contract/api';
-import { LogoutResponse, SessionCheckResponse, type SessionClaims } from '../../contract/auth';
+import type { SessionClaims } from '../../contract/auth';
+import { signOut } from '../../contract/calls/auth';
+import { checkSession } from '../../contract/calls/user';
 import { sessionMachine } from '../../machines/session/session.machine';
-import { apiRequest } from '../lib/api-client';
+import { callApi } from '../lib/api-client';
 import { accountUserQuery } from '../lib/queries';
 import type { LazyQueryClient } from './lazy-query-client';
 
@@ -17,11 +18,9 @@ export function createSessionActor(deps: {
   return createActor(
     sessionMachine.provide({
       actors: {
-        fetchSession: fromPromise(
-          async ({ signal }) => (await apiRequest(api.user, { schema: SessionCheckResponse, signal })).user,
-        ),
+        fetchSession: fromPromise(async ({ signal }) => (await callApi(checkSession, { signal })).user),
         signOut: fromPromise(async () => {
-          await apiRequest(api.logout, { method: 'POST', schema: LogoutResponse, expectUnauthorized: true });
+          await callApi(signOut, { expectUnauthorized: true });
         }),
         refreshUser: fromPromise(async () => {
           const queryClient = await deps.queries.load();

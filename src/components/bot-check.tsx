@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../contract/api';
 import type { BotCheckConfig } from '../../contract/bot-check';
+import { getBotCheckChallenge } from '../../contract/calls/bot-check';
 import { css } from '../../styled-system/css';
 import { config } from '../lib/config';
 
@@ -161,7 +161,7 @@ function AltchaCheck({ onSolved, onReset, solveAtOnce }: CheckProps & { solveAtO
     const host = container.current;
     if (!module || !host) return;
     const widget = document.createElement('altcha-widget') as AltchaElement;
-    widget.setAttribute('challenge', api.botCheckChallenge);
+    widget.setAttribute('challenge', getBotCheckChallenge.path);
     widget.setAttribute('language', initialLanguage.current);
     widget.setAttribute(
       'configuration',

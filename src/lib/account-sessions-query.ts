@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../contract/api';
-import { AccountSessions } from '../../contract/sessions';
-import { apiRequest } from './api-client';
+import { listAccountSessions } from '../../contract/calls/your-sessions';
+import { callApi } from './api-client';
 
 /**
  * The person's live sessions (GET /api/account/sessions): "Your sessions" reads it, and its sign-outs
@@ -9,6 +8,6 @@ import { apiRequest } from './api-client';
  */
 export const accountSessionsQuery = queryOptions({
   queryKey: ['account', 'sessions'] as const,
-  queryFn: ({ signal }) => apiRequest(api.accountSessions, { schema: AccountSessions, signal }),
+  queryFn: ({ signal }) => callApi(listAccountSessions, { signal }),
   staleTime: 0,
 });

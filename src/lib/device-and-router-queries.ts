@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../contract/api';
-import { LinkedDevices } from '../../contract/devices';
-import { RouterList } from '../../contract/routers';
-import { apiRequest } from './api-client';
+import { listLinkedDevices } from '../../contract/calls/devices';
+import { listRouters } from '../../contract/calls/routers';
+import { callApi } from './api-client';
 
 // Apart from ./queries, which the entry loads: sign-in should not carry the device and router schemas.
 
@@ -12,13 +11,13 @@ import { apiRequest } from './api-client';
  */
 export const linkedDevicesQuery = queryOptions({
   queryKey: ['account', 'linkedDevices'] as const,
-  queryFn: ({ signal }) => apiRequest(api.linkedDevices, { schema: LinkedDevices, signal }),
+  queryFn: ({ signal }) => callApi(listLinkedDevices, { signal }),
   staleTime: 30_000,
 });
 
 /** The person's routers and their teams' (GET /api/account/routers); coupon redemption and team router changes invalidate it. */
 export const routersQuery = queryOptions({
   queryKey: ['account', 'routers'] as const,
-  queryFn: ({ signal }) => apiRequest(api.routers, { schema: RouterList, signal }),
+  queryFn: ({ signal }) => callApi(listRouters, { signal }),
   staleTime: 30_000,
 });

@@ -1,5 +1,5 @@
 import * as Sentry from '@sentry/react';
-import { api } from '../../contract/api';
+import { reportErrors } from '../../contract/calls/monitoring';
 
 /**
  * Error reporting through our own tunnel (the server forwards only to the configured project),
@@ -9,7 +9,7 @@ export function startErrorReporting(options: { dsn: string; environment: string 
   Sentry.init({
     dsn: options.dsn,
     environment: options.environment,
-    tunnel: api.errorTunnel,
+    tunnel: reportErrors.path,
     tracesSampleRate: 1,
     integrations: [Sentry.browserTracingIntegration()],
     dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../contract/api';
-import { LinkedSignInsResponse } from '../../contract/linked-sign-ins';
-import { apiRequest } from './api-client';
+import { listLinkedSignIns } from '../../contract/calls/linked-sign-ins';
+import { callApi } from './api-client';
 
 /**
  * The person's linked sign-ins and whether the account has a password (GET
@@ -10,6 +9,6 @@ import { apiRequest } from './api-client';
  */
 export const linkedSignInsQuery = queryOptions({
   queryKey: ['account', 'linkedSignIns'] as const,
-  queryFn: ({ signal }) => apiRequest(api.linkedSignIns, { schema: LinkedSignInsResponse, signal }),
+  queryFn: ({ signal }) => callApi(listLinkedSignIns, { signal }),
   staleTime: 0,
 });

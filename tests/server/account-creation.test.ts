@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountCreationLimits } from '../../contract/account-creation';
 import { outbox, pendingAccounts, users, verificationCodes } from '../../server/db/schema';
-import { accountCreationLimits } from '../../server/routes/account-creation';
 import { clientAddresses, startTestPortal, type TestPortal } from './support';
 
 let portal: TestPortal;

@@ -3,9 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingOverview, Invoice } from '../../contract/billing';
-import { CouponList, CouponRedemption, SubscriptionMessage } from '../../contract/subscriptions';
+import { CouponList, CouponRedemption, couponLimits, SubscriptionMessage } from '../../contract/subscriptions';
 import { couponRedemptions, coupons, invoiceLines, invoices, type subscriptions } from '../../server/db/schema';
-import { couponLimits } from '../../server/routes/billing';
 import { addTeamMember, buy, sendEvent } from './billing-support';
 import { startTestPortal, type TestPortal, testIso } from './support';
 

@@ -6,13 +6,14 @@ import { api } from '../../contract/api';
 import {
   ActivationStatus,
   activationCodeLifetimeSeconds,
+  activationLimits,
   activationPollIntervalSeconds,
   DeviceMessage,
   LinkDeviceResponse,
 } from '../../contract/devices';
 import { ErrorCode } from '../../contract/errors';
 import { deviceActivations, users } from '../../server/db/schema';
-import { activationLimits, wrongGuessesPerCode } from '../../server/services/devices/activation';
+import { wrongGuessesPerCode } from '../../server/services/devices/activation';
 import type { Person } from './billing-fixtures';
 import { devicesOf, link, poll, requestCode } from './device-fixtures';
 import { startTestPortal, type TestPortal } from './support';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../contract/api';
 import { ErrorCode } from '../../contract/errors';
-import { monitoringLimits } from '../../server/routes/monitoring';
+import { monitoringLimits } from '../../contract/health';
 import { publicOrigin, startTestPortal, type TestPortal } from './support';
 
 /** Nothing listens at the DSN's host: no envelope in these tests is meant to be forwarded. */

@@ -6,11 +6,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../contract/api';
 import { SessionCheckResponse } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
-import { CompleteSignInResponse, FederatedSignInMessage } from '../../contract/federated-sign-in';
+import {
+  CompleteSignInResponse,
+  FederatedSignInMessage,
+  federatedSignInLimits,
+} from '../../contract/federated-sign-in';
 import { federatedIdentities, federatedSignIns, sessions, users } from '../../server/db/schema';
 import type { LocalOpenIdProvider } from '../../server/dev/local-openid-provider';
 import { parseEnv } from '../../server/env';
-import { federatedSignInLimits } from '../../server/services/federated-sign-in/federated-sign-in';
 import {
   completeSignIn,
   providerEnv,

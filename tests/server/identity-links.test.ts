@@ -5,14 +5,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../contract/api';
 import { SessionCheckResponse } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
-import { FederatedSignInMessage, identityLinkLifetimeSeconds } from '../../contract/federated-sign-in';
+import {
+  FederatedSignInMessage,
+  identityLinkLifetimeSeconds,
+  identityLinkLimits,
+} from '../../contract/federated-sign-in';
 import { LinkedSignInMessage, LinkedSignInsResponse } from '../../contract/linked-sign-ins';
 import { ResetTokenStatus } from '../../contract/password';
 import { federatedIdentities, outbox, rateLimits, users } from '../../server/db/schema';
 import { demoAccounts, demoPassword, seedDemoAccounts } from '../../server/db/seed-demo';
 import type { LocalOpenIdProvider } from '../../server/dev/local-openid-provider';
 import { identityLinkCookieName } from '../../server/routes/federated-sign-in';
-import { identityLinkLimits } from '../../server/services/federated-sign-in/identity-links';
 import { providerEnv, signInThrough, startTestProvider } from './federated-sign-in-fixtures';
 import { clientAddresses, cookieFrom, startTestPortal, type TestPortal } from './support';
 

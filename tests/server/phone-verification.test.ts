@@ -13,10 +13,10 @@ import {
   phoneCodeLifetimeSeconds,
   phoneCodeMaxAttempts,
   phoneResendCooldownSeconds,
+  phoneVerificationLimits,
 } from '../../contract/phone';
 import { phoneVerificationCodes, smsOutbox, users } from '../../server/db/schema';
 import { parseEnv } from '../../server/env';
-import { phoneVerificationLimits } from '../../server/services/phone/verification';
 import { portalConfigMeta } from '../../server/static';
 import type { Person } from './billing-fixtures';
 import { cookieFrom, startTestPortal, type TestPortal } from './support';

@@ -76,7 +76,8 @@ async function migratedTables(): Promise<Record<string, Table>> {
   );
   const tables: Record<string, Table> = {};
   for (const row of columnRows) {
-    const table = (tables[row.table_name] ??= { columns: {}, primaryKey: [] });
+    const table = tables[row.table_name] ?? { columns: {}, primaryKey: [] };
+    tables[row.table_name] = table;
     const type =
       row.data_type === 'ARRAY'
         ? `${normalisedType(row.udt_name.replace(/^_/, ''))}[]`

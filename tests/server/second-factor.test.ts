@@ -8,6 +8,7 @@ import {
   authenticatorSetupSeconds,
   recoveryCodeCount,
   secondFactorChallengeSeconds,
+  secondFactorLimits,
 } from '../../contract/second-factor';
 import { authenticatorApps, outbox, rateLimits, recoveryCodes, users } from '../../server/db/schema';
 import {
@@ -18,7 +19,6 @@ import {
   seedDemoAccounts,
 } from '../../server/db/seed-demo';
 import type { LocalOpenIdProvider } from '../../server/dev/local-openid-provider';
-import { secondFactorLimits } from '../../server/services/second-factor/second-factor';
 import { providerEnv, signInThrough, startTestProvider } from './federated-sign-in-fixtures';
 import { clientAddresses, cookieFrom, startTestPortal, type TestPortal } from './support';
 

@@ -2,9 +2,8 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../contract/api';
-import { PhoneMessage } from '../../contract/phone';
+import { PhoneMessage, phoneVerificationLimits } from '../../contract/phone';
 import { smsOutbox } from '../../server/db/schema';
-import { phoneVerificationLimits } from '../../server/services/phone/verification';
 import type { Person } from './billing-fixtures';
 import { startTestPortal, type TestPortal } from './support';
 import { newPerson } from './team-fixtures';

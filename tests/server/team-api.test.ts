@@ -3,9 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../contract/api';
-import { CreateApiKeyResponse, ServerList, TeamApiMembers, TeamApiTeam, TeamMessage } from '../../contract/teams';
+import {
+  CreateApiKeyResponse,
+  ServerList,
+  TeamApiMembers,
+  TeamApiTeam,
+  TeamMessage,
+  teamApiLimits,
+} from '../../contract/teams';
 import { apiKeys, servers, teamMembers } from '../../server/db/schema';
-import { teamApiLimits } from '../../server/routes/team-api';
 import { type Cast, createCast, insertCatalogue, insertSubscription } from './billing-fixtures';
 import { startTestPortal, type TestPortal } from './support';
 

@@ -112,9 +112,9 @@ export async function redeemOnSubscription(
 export function createCoupons(db: Database, now: () => Date) {
   return {
     /** The public coupons the owner could redeem on the subscription now; everyone else is refused. */
-    async listCoupons(actor: Caller, referenceId: string): Promise<CouponList> {
+    async listCoupons(caller: Caller, referenceId: string): Promise<CouponList> {
       return db.transaction(async (tx) => {
-        const { subscription } = await lockOwnedSubscription(tx, actor, referenceId);
+        const { subscription } = await lockOwnedSubscription(tx, caller, referenceId);
         const at = now();
         const candidates = await tx
           .select()
@@ -142,13 +142,13 @@ export function createCoupons(db: Database, now: () => Date) {
     },
 
     /** accountId must be the owner's own billing account code, as the order site's form sends it. */
-    async redeemCoupon(actor: Caller, request: RedeemCouponRequest): Promise<CouponRedemption> {
+    async redeemCoupon(caller: Caller, request: RedeemCouponRequest): Promise<CouponRedemption> {
       return db.transaction(async (tx) => {
-        const { subscription } = await lockOwnedSubscription(tx, actor, request.subscriptionId);
+        const { subscription } = await lockOwnedSubscription(tx, caller, request.subscriptionId);
         const [account] = await tx
           .select({ code: billingAccounts.code })
           .from(billingAccounts)
-          .where(eq(billingAccounts.userId, actor.userId));
+          .where(eq(billingAccounts.userId, caller.userId));
         if (!account || account.code !== request.accountId) throw couponRefusals.notYourAccount();
         return redeemOnSubscription(
           tx,

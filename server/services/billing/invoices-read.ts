@@ -28,9 +28,9 @@ function toMajorUnits(cents: number): number {
 /** The billing page, the printable invoice and the public price list. */
 export function createBillingReads(db: Database) {
   return {
-    async overview(actor: Caller, referenceId: string): Promise<BillingOverview> {
+    async overview(caller: Caller, referenceId: string): Promise<BillingOverview> {
       return db.transaction(async (tx) => {
-        const { subscription, plan } = await lockOwnedSubscription(tx, actor, referenceId);
+        const { subscription, plan } = await lockOwnedSubscription(tx, caller, referenceId);
         const inEffect = await couponsInEffect(tx, subscription.id);
         const renews = plan !== null && plan.durationMonths > 0 && subscription.state === 'active';
         let nextAmountCents: number | null = null;
@@ -64,14 +64,14 @@ export function createBillingReads(db: Database) {
     },
 
     /** Only the person whose billing account the invoice is on sees it; for anyone else it does not exist. */
-    async invoice(actor: Caller, invoiceNumber: number): Promise<Invoice> {
+    async invoice(caller: Caller, invoiceNumber: number): Promise<Invoice> {
       const [found] = await db
         .select({ invoice: invoices, referenceId: subscriptions.referenceId, email: users.email, title: users.title })
         .from(invoices)
         .innerJoin(billingAccounts, eq(billingAccounts.code, invoices.accountCode))
         .innerJoin(users, eq(users.id, billingAccounts.userId))
         .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
-        .where(and(eq(invoices.number, invoiceNumber), eq(billingAccounts.userId, actor.userId)));
+        .where(and(eq(invoices.number, invoiceNumber), eq(billingAccounts.userId, caller.userId)));
       if (!found) throw commonRefusals.notFound();
       const lines = await db
         .select({

@@ -45,13 +45,13 @@ export const refusals = {
 };
 
 /**
- * The subscription named by referenceId, locked for this transaction (`for update`), as `actor`
- * sees it: 404 when the actor can neither own it nor reach it through its team (a stranger learns
- * nothing), otherwise the row with the actor's standing.
+ * The subscription named by referenceId, locked for this transaction (`for update`), as `caller`
+ * sees it: not found when the caller can neither own it nor reach it through its team (a stranger
+ * learns nothing), otherwise the row with the caller's standing.
  */
 export async function lockSubscription(
   tx: Transaction,
-  actor: Caller,
+  caller: Caller,
   referenceId: string,
 ): Promise<LockedSubscription> {
   const [subscription] = await tx
@@ -62,13 +62,13 @@ export async function lockSubscription(
     .limit(1);
   if (!subscription) throw commonRefusals.notFound();
   const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, subscription.ownerId));
-  const isOwner = subscription.ownerId === actor.userId;
+  const isOwner = subscription.ownerId === caller.userId;
   let role: string | null = null;
   if (subscription.teamId !== null) {
     const [membership] = await tx
       .select({ role: teamMembers.role })
       .from(teamMembers)
-      .where(and(eq(teamMembers.teamId, subscription.teamId), eq(teamMembers.userId, actor.userId)));
+      .where(and(eq(teamMembers.teamId, subscription.teamId), eq(teamMembers.userId, caller.userId)));
     role = membership?.role ?? null;
   }
   if (!isOwner && role === null) throw commonRefusals.notFound();
@@ -83,9 +83,9 @@ export async function lockSubscription(
   };
 }
 
-/** Owner-only changes: everyone else who can see the subscription gets 403. */
-export async function lockOwnedSubscription(tx: Transaction, actor: Caller, referenceId: string) {
-  const locked = await lockSubscription(tx, actor, referenceId);
+/** Owner-only changes: everyone else who can see the subscription is refused as forbidden. */
+export async function lockOwnedSubscription(tx: Transaction, caller: Caller, referenceId: string) {
+  const locked = await lockSubscription(tx, caller, referenceId);
   if (!locked.isOwner) throw refusals.notOwner();
   return locked;
 }

@@ -32,10 +32,10 @@ type SubscriptionChanges = Pick<
 /** Cancel, uncancel, seats, upgrade and its preview, the Black Friday delisting. */
 export function createSubscriptionChanges(db: Database, now: () => Date): SubscriptionChanges {
   return {
-    cancel: (actor, referenceId, request) =>
+    cancel: (caller, referenceId, request) =>
       db.transaction(async (tx) => {
         const at = now();
-        const { subscription, plan } = await lockOwnedSubscription(tx, actor, referenceId);
+        const { subscription, plan } = await lockOwnedSubscription(tx, caller, referenceId);
         refuseWhenEnded(subscription, at);
         if (!plan?.cancelable) throw refusals.refused(SubscriptionMessage.notCancelable);
         if (subscription.state !== 'active') throw refusals.refused(SubscriptionMessage.notActive);
@@ -49,10 +49,10 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
         });
       }),
 
-    uncancel: (actor, referenceId) =>
+    uncancel: (caller, referenceId) =>
       db.transaction(async (tx) => {
         const at = now();
-        const { subscription } = await lockOwnedSubscription(tx, actor, referenceId);
+        const { subscription } = await lockOwnedSubscription(tx, caller, referenceId);
         refuseWhenEnded(subscription, at);
         if (subscription.state !== 'canceled') throw refusals.refused(SubscriptionMessage.notCanceled);
         // The reason belonged to the cancellation that is now undone; a later one records its own.
@@ -65,10 +65,10 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
         });
       }),
 
-    updateQuantity: (actor, referenceId, quantity) =>
+    updateQuantity: (caller, referenceId, quantity) =>
       db.transaction(async (tx) => {
         const at = now();
-        const { subscription, plan } = await lockOwnedSubscription(tx, actor, referenceId);
+        const { subscription, plan } = await lockOwnedSubscription(tx, caller, referenceId);
         refuseWhenEnded(subscription, at);
         if (!plan || plan.minSeats === plan.maxSeats) throw refusals.refused(SubscriptionMessage.quantityFixed);
         if (quantity > plan.maxSeats) throw refusals.refused(SubscriptionMessage.quantityAboveMaximum);
@@ -81,7 +81,7 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
         if (subscription.teamId !== null && quantity !== subscription.quantity) {
           await recordTeamEvent(tx, {
             teamId: subscription.teamId,
-            actor,
+            actor: caller,
             kind: 'seatsChanged',
             details: { from: subscription.quantity, to: quantity },
             at,
@@ -91,10 +91,10 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
         return changed(tx, subscription, { quantity, updatedAt: at });
       }),
 
-    previewUpgrade: (actor, referenceId, request) =>
+    previewUpgrade: (caller, referenceId, request) =>
       db.transaction(async (tx) => {
         const at = now();
-        const locked = await lockOwnedSubscription(tx, actor, referenceId);
+        const locked = await lockOwnedSubscription(tx, caller, referenceId);
         refuseWhenEnded(locked.subscription, at);
         const quote = await quoteUpgrade(tx, locked, request, at);
         return {
@@ -107,8 +107,8 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
         };
       }),
 
-    upgrade: async (actor, referenceId, request) => {
-      if (request.userid !== actor.userId || request.email.toLowerCase() !== actor.email.toLowerCase()) {
+    upgrade: async (caller, referenceId, request) => {
+      if (request.userid !== caller.userId || request.email.toLowerCase() !== caller.email.toLowerCase()) {
         throw new Refusal(ErrorCode.forbidden, SubscriptionMessage.notYourAccount);
       }
       if (request.referenceId !== referenceId) {
@@ -122,7 +122,7 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
         .where(eq(subscriptions.referenceId, referenceId));
       return db.transaction(async (tx) => {
         const at = now();
-        const locked = await lockOwnedSubscription(tx, actor, referenceId);
+        const locked = await lockOwnedSubscription(tx, caller, referenceId);
         const { subscription } = locked;
         refuseWhenEnded(subscription, at);
         if (subscription.planCode === request.newPlanCode || (arrival && arrival.planCode !== subscription.planCode)) {
@@ -165,10 +165,10 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
       });
     },
 
-    delistBlackFriday: (actor, referenceId) =>
+    delistBlackFriday: (caller, referenceId) =>
       db.transaction(async (tx) => {
         const at = now();
-        const { subscription } = await lockOwnedSubscription(tx, actor, referenceId);
+        const { subscription } = await lockOwnedSubscription(tx, caller, referenceId);
         if (!offersBlackFriday(subscription)) throw refusals.refused(SubscriptionMessage.blackFridayNotOffered);
         await tx
           .update(subscriptions)

@@ -5,34 +5,24 @@ import {
   type ActivationCodeResponse,
   type ActivationState,
   activationCodeLifetimeSeconds,
+  activationLimits,
   activationPollIntervalSeconds,
+  DeviceMessage,
+  type LinkDeviceRequest,
   type LinkedDevice,
 } from '../../../contract/devices';
+import { ErrorCode } from '../../../contract/errors';
 import { deviceActivations, devices, users } from '../../db/schema';
-import type { Caller } from '../billing/billing';
 import type { Transaction } from '../billing/ledger-core';
-import type { RateLimitRule } from '../rate-limit';
-import { type DeviceDeps, linkedDeviceOf } from './device-common';
+import type { Caller } from '../caller';
+import { type RateLimiter, spendRateLimits } from '../rate-limit';
+import { commonRefusals, Refusal } from '../refusal';
+import { type DeviceDeps, deviceFailures, linkedDeviceOf } from './device-common';
 
 /**
  * Activation by code: a device asks for a code and polls with its own secret token; a person enters
  * the code to link the device to their account. docs/decisions/0006-device-activation.md.
  */
-
-export const activationLimits = {
-  /** Codes a client address may ask for: enough for a household trying again, not for a sweep of the codes. */
-  codesPerClient: { name: 'device-activation:client', limit: 20, windowSeconds: 3600 },
-  /** Failed links per account (a link and a full account give their try back). */
-  linkAttemptsPerAccount: { name: 'device-link:account', limit: 10, windowSeconds: 15 * 60 },
-  /** Failed links per client address, whichever accounts it signs in to. */
-  linkAttemptsPerClient: { name: 'device-link:client', limit: 20, windowSeconds: 15 * 60 },
-  /**
-   * Failed links across the whole portal: the last guard against guessing from many accounts and
-   * addresses at once. While it is spent nobody can link a device, so it is far above what mistyped
-   * codes reach.
-   */
-  linkAttemptsOverall: { name: 'device-link:all', limit: 600, windowSeconds: 15 * 60 },
-} satisfies Record<string, RateLimitRule>;
 
 /**
  * Wrong codes entered anywhere while a code waits, after which it stops working (its device is told
@@ -49,10 +39,15 @@ const codeHashOf = (code: string, deviceUuid: string) => sha256Hex(`${code}:${de
 const codeMatches = (code: string) =>
   sql`${deviceActivations.codeHash} = encode(sha256(convert_to(${code} || ':' || ${deviceActivations.deviceUuid}::text, 'UTF8')), 'hex')`;
 
+type ActivationDeps = DeviceDeps & { rateLimiter: RateLimiter };
+
+/** A new code for a device, within the codes its client address may ask for. */
 export async function issueActivationCode(
-  { db, now }: DeviceDeps,
+  { db, now, rateLimiter }: ActivationDeps,
   request: ActivationCodeRequest,
+  clientAddress: string,
 ): Promise<ActivationCodeResponse> {
+  await spendRateLimits(rateLimiter, [[activationLimits.codesPerClient, clientAddress]]);
   const deviceUuid = randomUUID();
   const pollToken = randomBytes(32).toString('base64url');
   const issuedAt = now();
@@ -114,8 +109,15 @@ async function isLive(tx: Transaction, code: string, at: Date): Promise<boolean>
   return row !== undefined;
 }
 
-/** What the device learns when it polls: nothing about who linked it. Null for an unknown token. */
-export async function activationState({ db, now }: DeviceDeps, pollToken: string): Promise<ActivationState | null> {
+/**
+ * What the device learns when it polls with its token: nothing about who linked it. An unknown
+ * token learns nothing either, not even whether the code exists (404).
+ */
+export async function activationState(
+  { db, now }: DeviceDeps,
+  pollToken: string | undefined,
+): Promise<ActivationState> {
+  if (!pollToken) throw new Refusal(ErrorCode.validation, DeviceMessage.pollTokenMissing);
   const [row] = await db
     .select({
       linkedAt: deviceActivations.linkedAt,
@@ -124,7 +126,7 @@ export async function activationState({ db, now }: DeviceDeps, pollToken: string
     })
     .from(deviceActivations)
     .where(eq(deviceActivations.pollTokenHash, sha256Hex(pollToken)));
-  if (!row) return null;
+  if (!row) throw commonRefusals.notFound();
   if (row.linkedAt) return 'linked';
   return row.expiresAt > now() && row.wrongGuesses < wrongGuessesPerCode ? 'waiting' : 'expired';
 }
@@ -133,20 +135,48 @@ export async function activationState({ db, now }: DeviceDeps, pollToken: string
  * `refused` for a code that names no waiting device, whether it never did, expired, was used or was
  * guessed at too often: one answer, so a guess learns nothing of which codes exist.
  */
-export type LinkOutcome = { outcome: 'linked'; device: LinkedDevice } | { outcome: 'refused' | 'limitReached' };
+type LinkOutcome = { outcome: 'linked'; device: LinkedDevice } | { outcome: 'refused' | 'limitReached' };
+
+const refusalOf = {
+  refused: deviceFailures.codeRefused,
+  limitReached: deviceFailures.limitReached,
+};
 
 /**
- * Links the device whose code the person entered. The account's row is locked first, so links into
- * one account happen one after another and the device limit holds however many arrive at once.
- * A wrong code counts as a guess at every waiting code. Refusals are returned, not thrown, so the
- * caller can settle its rate limits.
+ * Links the device whose code the person entered, to their own account only. The tries are taken
+ * before the code is looked up, per account, per client and overall; a code that names no waiting
+ * device counts, so a link and a full account (not a guess) give the tries back.
  */
-export async function linkDevice({ db, now }: DeviceDeps, actor: Caller, code: string): Promise<LinkOutcome> {
+export async function linkDevice(
+  deps: ActivationDeps,
+  caller: Caller,
+  { userid, activationCode }: LinkDeviceRequest,
+  clientAddress: string,
+): Promise<LinkedDevice> {
+  if (userid !== caller.userId) throw deviceFailures.notYourAccount();
+  const limits = [
+    [activationLimits.linkAttemptsPerAccount, caller.userId],
+    [activationLimits.linkAttemptsPerClient, clientAddress],
+    [activationLimits.linkAttemptsOverall, 'portal'],
+  ] as const;
+  await spendRateLimits(deps.rateLimiter, limits);
+  const result = await linkByCode(deps, caller, activationCode);
+  if (result.outcome === 'linked' || result.outcome === 'limitReached') await deps.rateLimiter.refundAll(limits);
+  if (result.outcome === 'linked') return result.device;
+  throw refusalOf[result.outcome]();
+}
+
+/**
+ * The account's row is locked first, so links into one account happen one after another and the
+ * device limit holds however many arrive at once. A wrong code counts as a guess at every waiting
+ * code. Refusals are returned, not thrown, so the rate limits can be settled.
+ */
+async function linkByCode({ db, now }: DeviceDeps, caller: Caller, code: string): Promise<LinkOutcome> {
   return db.transaction(async (tx) => {
     const [account] = await tx
       .select({ deviceLimit: users.availableDeviceLimit })
       .from(users)
-      .where(eq(users.id, actor.userId))
+      .where(eq(users.id, caller.userId))
       .for('update');
     if (!account) return { outcome: 'refused' };
     const at = now();
@@ -166,17 +196,17 @@ export async function linkDevice({ db, now }: DeviceDeps, actor: Caller, code: s
     const [linked] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(devices)
-      .where(eq(devices.userId, actor.userId));
+      .where(eq(devices.userId, caller.userId));
     if ((linked?.count ?? 0) >= account.deviceLimit) return { outcome: 'limitReached' };
     await tx
       .update(deviceActivations)
-      .set({ linkedAt: at, linkedUserId: actor.userId })
+      .set({ linkedAt: at, linkedUserId: caller.userId })
       .where(eq(deviceActivations.deviceUuid, activation.deviceUuid));
     const [device] = await tx
       .insert(devices)
       .values({
         deviceUuid: activation.deviceUuid,
-        userId: actor.userId,
+        userId: caller.userId,
         name: activation.deviceName,
         platform: activation.platform,
         linkedAt: at,

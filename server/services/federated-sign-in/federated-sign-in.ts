@@ -4,9 +4,12 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import * as v from 'valibot';
 import { Email } from '../../../contract/auth';
+import { ErrorCode } from '../../../contract/errors';
 import {
   type CompleteSignInRequest,
+  FederatedSignInMessage,
   federatedSignInLifetimeSeconds,
+  federatedSignInLimits,
   type ProviderId,
 } from '../../../contract/federated-sign-in';
 import { readsAsAnotherHost } from '../../../contract/redirect-paths';
@@ -15,15 +18,11 @@ import { federatedIdentities, federatedSignIns, rateLimits, users } from '../../
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
 import { securityEvent } from '../../security-events';
+import { commonRefusals, Refusal } from '../refusal';
 import type { SecondFactorService } from '../second-factor/second-factor';
 import type { SessionUser } from '../sessions';
 import type { IdentityLinks } from './identity-links';
 import type { OpenIdProviderSettings } from './settings';
-
-/** Starts per client address: enough for an office behind one address, too few to fill the table. */
-export const federatedSignInLimits = {
-  startsPerAddress: { name: 'federated-sign-in-starts:address', limit: 30, windowSeconds: 10 * 60 },
-} as const;
 
 /** The provider's key set, read as the spec's constants say (section 9). */
 export const providerKeySetOptions = { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 };
@@ -31,24 +30,32 @@ export const providerKeySetOptions = { timeoutDuration: 5_000, cooldownDuration:
 /** Asymmetric algorithms only: a shared-secret (HS*) ID token is never accepted. */
 const idTokenAlgorithms = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
-/** Why a sign-in was refused; the route turns each into `{ error, message }` with its status. */
+/** Why a sign-in was refused: the security log names it. */
 export type FederatedSignInRefusal =
   | 'providerUnknown'
   | 'providerUnavailable'
   | 'unknownDomain'
-  | 'rateLimited'
   | 'signInExpired'
   | 'signInRefused'
   | 'cancelled'
   | 'emailMissing'
   | 'emailNotVerified';
 
-export class FederatedSignInRefused extends Error {
-  constructor(
-    readonly reason: FederatedSignInRefusal,
-    readonly retryAfterSeconds = 0,
-  ) {
-    super(reason);
+const answerOf: Record<FederatedSignInRefusal, { code: ErrorCode; message: string }> = {
+  providerUnknown: { code: ErrorCode.notFound, message: FederatedSignInMessage.providerUnknown },
+  providerUnavailable: { code: ErrorCode.providerUnavailable, message: FederatedSignInMessage.providerUnavailable },
+  unknownDomain: { code: ErrorCode.unknownDomain, message: FederatedSignInMessage.unknownDomain },
+  signInExpired: { code: ErrorCode.signInRefused, message: FederatedSignInMessage.signInExpired },
+  signInRefused: { code: ErrorCode.signInRefused, message: FederatedSignInMessage.signInRefused },
+  cancelled: { code: ErrorCode.signInRefused, message: FederatedSignInMessage.cancelled },
+  emailMissing: { code: ErrorCode.signInRefused, message: FederatedSignInMessage.emailMissing },
+  emailNotVerified: { code: ErrorCode.emailNotVerified, message: FederatedSignInMessage.emailNotVerified },
+};
+
+/** A refused sign-in: the person's answer, and its reason, finer than its code, for the security log. */
+export class FederatedSignInRefused extends Refusal {
+  constructor(readonly reason: FederatedSignInRefusal) {
+    super(answerOf[reason].code, answerOf[reason].message);
     this.name = 'FederatedSignInRefused';
   }
 }
@@ -160,7 +167,7 @@ export function createFederatedSignIn(deps: {
       .returning({ count: rateLimits.count });
     if ((row?.count ?? 0) > rule.limit) {
       const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now().getTime()) / 1000));
-      throw new FederatedSignInRefused('rateLimited', retryAfterSeconds);
+      throw commonRefusals.rateLimited(retryAfterSeconds);
     }
   }
 

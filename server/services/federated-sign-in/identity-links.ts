@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { identityLinkLifetimeSeconds, type ProviderId } from '../../../contract/federated-sign-in';
-import type { LinkedSignInsResponse } from '../../../contract/linked-sign-ins';
+import { ErrorCode } from '../../../contract/errors';
+import {
+  FederatedSignInMessage,
+  identityLinkLifetimeSeconds,
+  identityLinkLimits,
+  type ProviderId,
+} from '../../../contract/federated-sign-in';
+import { LinkedSignInMessage, type LinkedSignInsResponse } from '../../../contract/linked-sign-ins';
 import type { Locale } from '../../../contract/locales';
 import type { Database } from '../../db/database';
 import { federatedIdentities, identityLinks, users } from '../../db/schema';
@@ -13,32 +19,19 @@ import { securityEvent } from '../../security-events';
 import type { Transaction } from '../billing/ledger-core';
 import { createOutbox } from '../outbox';
 import { verifyPassword } from '../passwords';
-import type { RateLimiter, RateLimitRule } from '../rate-limit';
+import type { RateLimiter } from '../rate-limit';
+import { commonRefusals, Refusal } from '../refusal';
 import type { SecondFactorService } from '../second-factor/second-factor';
 import type { SessionUser } from '../sessions';
 import { signInLimits } from '../sign-in';
 
-/**
- * Consent mails are limited per waiting sign-in and per account: the account's owner is not to be
- * flooded with them (each needs a sign-in at a provider that vouches for the owner's address).
- */
-export const identityLinkLimits = {
-  mailsPerLink: { name: 'identity-link-mails:link', limit: 3, windowSeconds: identityLinkLifetimeSeconds },
-  mailsPerAccount: { name: 'identity-link-mails:account', limit: 10, windowSeconds: 24 * 3600 },
-} satisfies Record<string, RateLimitRule>;
-
-/** Why a link or an unlink was refused; the routes turn each into `{ error, message }` with its status. */
-export type IdentityLinkRefusal = 'linkExpired' | 'passwordIncorrect' | 'rateLimited' | 'notLinked' | 'lastWayIn';
-
-export class IdentityLinkRefused extends Error {
-  constructor(
-    readonly reason: IdentityLinkRefusal,
-    readonly retryAfterSeconds = 0,
-  ) {
-    super(reason);
-    this.name = 'IdentityLinkRefused';
-  }
-}
+/** Why a link or an unlink is refused. */
+const refusals = {
+  linkExpired: () => new Refusal(ErrorCode.linkExpired, FederatedSignInMessage.linkExpired),
+  passwordIncorrect: () => new Refusal(ErrorCode.invalidCredentials, FederatedSignInMessage.linkPasswordIncorrect),
+  notLinked: () => new Refusal(ErrorCode.notFound, LinkedSignInMessage.notLinked),
+  lastWayIn: () => new Refusal(ErrorCode.lastWayIn, LinkedSignInMessage.lastWayIn),
+};
 
 /** Who is asking: for the session the link starts and for the security log. */
 type Requester = { clientAddress: string; userAgent: string | null };
@@ -82,7 +75,7 @@ export function createIdentityLinks(deps: {
       .innerJoin(users, eq(users.id, identityLinks.userId))
       .where(and(named, isNull(identityLinks.usedAt), gt(identityLinks.expiresAt, now())))
       .limit(1);
-    if (!row) throw new IdentityLinkRefused('linkExpired');
+    if (!row) throw refusals.linkExpired();
     return row;
   }
 
@@ -105,9 +98,9 @@ export function createIdentityLinks(deps: {
         )
         .returning();
       // Two consents at once for one sign-in: only the first links it.
-      if (!used) throw new IdentityLinkRefused('linkExpired');
+      if (!used) throw refusals.linkExpired();
       const [account] = await tx.select().from(users).where(eq(users.id, used.userId)).for('update');
-      if (!account) throw new IdentityLinkRefused('linkExpired');
+      if (!account) throw refusals.linkExpired();
       const stored = await tx
         .insert(federatedIdentities)
         .values({
@@ -126,7 +119,7 @@ export function createIdentityLinks(deps: {
           .select({ userId: federatedIdentities.userId })
           .from(federatedIdentities)
           .where(and(eq(federatedIdentities.provider, used.provider), eq(federatedIdentities.subject, used.subject)));
-        if (existing?.userId !== account.id) throw new IdentityLinkRefused('linkExpired');
+        if (existing?.userId !== account.id) throw refusals.linkExpired();
       } else {
         await createOutbox(tx, logger, now).enqueue(
           identityChangedMail(env, accountLocale(account), account.email, {
@@ -190,14 +183,14 @@ export function createIdentityLinks(deps: {
      * same limits as the sign-in page), taken before the comparison.
      */
     async linkWithPassword(binding: string | undefined, password: string, requester: Requester) {
-      if (!binding) throw new IdentityLinkRefused('linkExpired');
+      if (!binding) throw refusals.linkExpired();
       const { user } = await waitingLink({ binding });
       const limits = [
         [signInLimits.perAccount, user.email],
         [signInLimits.perAddress, requester.clientAddress],
       ] as const;
       const verdict = await rateLimiter.takeAll(limits);
-      if (!verdict.allowed) throw new IdentityLinkRefused('rateLimited', verdict.retryAfterSeconds);
+      if (!verdict.allowed) throw commonRefusals.rateLimited(verdict.retryAfterSeconds);
       const matches = await rateLimiter.givingBackOnFailure(limits, () => verifyPassword(user.passwordHash, password));
       if (!matches) {
         securityEvent(logger, {
@@ -207,7 +200,7 @@ export function createIdentityLinks(deps: {
           via: 'password',
           reason: 'identityLinkPassword',
         });
-        throw new IdentityLinkRefused('passwordIncorrect');
+        throw refusals.passwordIncorrect();
       }
       await rateLimiter.refundAll(limits);
       return link({ binding }, 'password', requester);
@@ -218,13 +211,13 @@ export function createIdentityLinks(deps: {
      * before. In the account's language, or the request's when it has none.
      */
     async mailLink(binding: string | undefined, requestLocale: Locale): Promise<void> {
-      if (!binding) throw new IdentityLinkRefused('linkExpired');
+      if (!binding) throw refusals.linkExpired();
       const { link: waiting, user } = await waitingLink({ binding });
       const verdict = await rateLimiter.takeAll([
         [identityLinkLimits.mailsPerLink, waiting.bindingHash],
         [identityLinkLimits.mailsPerAccount, user.id],
       ]);
-      if (!verdict.allowed) throw new IdentityLinkRefused('rateLimited', verdict.retryAfterSeconds);
+      if (!verdict.allowed) throw commonRefusals.rateLimited(verdict.retryAfterSeconds);
       const confirmation = randomBytes(32).toString('base64url');
       await db.transaction(async (tx) => {
         await tx
@@ -275,7 +268,7 @@ export function createIdentityLinks(deps: {
     async unlink(userId: string, identity: { provider: ProviderId; subject: string }, clientAddress: string) {
       await db.transaction(async (tx) => {
         const [account] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-        if (!account) throw new IdentityLinkRefused('notLinked');
+        if (!account) throw refusals.notLinked();
         const [{ linked } = { linked: 0 }] = await tx
           .select({ linked: sql<number>`count(*)::int` })
           .from(federatedIdentities)
@@ -290,8 +283,8 @@ export function createIdentityLinks(deps: {
             ),
           )
           .returning({ provider: federatedIdentities.provider });
-        if (removed.length === 0) throw new IdentityLinkRefused('notLinked');
-        if (!account.passwordHash && linked <= 1) throw new IdentityLinkRefused('lastWayIn');
+        if (removed.length === 0) throw refusals.notLinked();
+        if (!account.passwordHash && linked <= 1) throw refusals.lastWayIn();
         await createOutbox(tx, logger, now).enqueue(
           identityChangedMail(env, accountLocale(account), account.email, {
             kind: 'unlinked',

@@ -1,10 +1,13 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { SessionClaims } from '../../../contract/auth';
+import { ErrorCode } from '../../../contract/errors';
 import {
+  PhoneMessage,
   phoneCodeLifetimeSeconds,
   phoneCodeMaxAttempts,
-  phoneResendCooldownSeconds,
+  phoneVerificationLimits,
   phoneVerifiedWindowSeconds,
 } from '../../../contract/phone';
 import type { Database } from '../../db/database';
@@ -13,28 +16,22 @@ import type { Env } from '../../env';
 import { storedLocale, translatorFor } from '../../mail/i18n';
 import { phoneCodeMessages } from '../../mail/sms-messages';
 import { isUniqueViolation } from '../account-creation';
-import type { RateLimitRule } from '../rate-limit';
-import type { SmsSender } from './sms';
+import type { Caller } from '../caller';
+import { type RateLimiter, spendRateLimits } from '../rate-limit';
+import { commonRefusals, Refusal } from '../refusal';
+import type { SessionService } from '../sessions';
+import { SmsNotSent, type SmsSender } from './sms';
 
-/**
- * SMS cost money and interrupt whoever holds the number: one code per account and number every 30
- * seconds, ten an hour per account, five an hour per number (whichever accounts ask), thirty an
- * hour per client. Code checks: thirty per account every fifteen minutes; each code also dies after
- * five wrong tries.
- */
-export const phoneVerificationLimits = {
-  resendCooldown: { name: 'phone:cooldown', limit: 1, windowSeconds: phoneResendCooldownSeconds },
-  codesPerAccount: { name: 'phone:codes-account', limit: 10, windowSeconds: 3600 },
-  codesPerNumber: { name: 'phone:codes-number', limit: 5, windowSeconds: 3600 },
-  codesPerClient: { name: 'phone:codes-client', limit: 30, windowSeconds: 3600 },
-  checksPerAccount: { name: 'phone:checks', limit: 30, windowSeconds: 15 * 60 },
-  /**
-   * Daily budgets of texts (issue 21, SMS pumping): every text costs money, and a pumping attack
-   * spreads over accounts, numbers and addresses. Far above what the regions' people verify in a day.
-   */
-  codesPerRegion: { name: 'phone:codes-region', limit: 500, windowSeconds: 86_400 },
-  codesOverall: { name: 'phone:codes-all', limit: 2000, windowSeconds: 86_400 },
-} satisfies Record<string, RateLimitRule>;
+const refusals = {
+  numberInvalid: () => new Refusal(ErrorCode.validation, PhoneMessage.numberInvalid),
+  numberTaken: () => new Refusal(ErrorCode.phoneTaken, PhoneMessage.numberTaken),
+  codeInvalid: () => new Refusal(ErrorCode.invalidCode, PhoneMessage.codeInvalid),
+  /** Expired, used up by wrong tries, replaced, already used, or never sent to this account. */
+  codeExpired: () => new Refusal(ErrorCode.codeExpired, PhoneMessage.codeExpired),
+  notVerified: () => new Refusal(ErrorCode.invalidCode, PhoneMessage.notVerified),
+  smsUnavailable: () => new Refusal(ErrorCode.internal, PhoneMessage.smsUnavailable, { kind: 'unavailable' }),
+  numberNotServed: () => new Refusal(ErrorCode.validation, PhoneMessage.numberNotServed),
+};
 
 /** Number types that cost the sender more (or pay someone per text): never sent a code. */
 const costlyTypes = new Set(['PREMIUM_RATE', 'SHARED_COST']);
@@ -65,11 +62,92 @@ export function canonicalPhone(raw: string): string | null {
 const hashOf = (userId: string, phone: string, code: string) =>
   createHash('sha256').update(`${userId}\n${phone}\n${code}`).digest('hex');
 
-export type PhoneVerificationDeps = { db: Database; env: Env; sms: SmsSender; now: () => Date };
+export type PhoneVerificationDeps = {
+  db: Database;
+  env: Env;
+  sms: SmsSender;
+  rateLimiter: RateLimiter;
+  sessions: SessionService;
+  now: () => Date;
+};
 
-export type IssueOutcome = { outcome: 'sent'; expiresAt: Date } | { outcome: 'taken' };
-export type CheckOutcome = 'accepted' | 'rejected' | 'exhausted' | 'none';
-export type AddOutcome = { outcome: 'added' } | { outcome: 'notVerified' } | { outcome: 'taken' };
+type IssueOutcome = { outcome: 'sent'; expiresAt: Date } | { outcome: 'taken' };
+type CheckOutcome = 'accepted' | 'rejected' | 'exhausted' | 'none';
+type AddOutcome = { outcome: 'added' } | { outcome: 'notVerified' } | { outcome: 'taken' };
+
+/** The number as given, which must already be a valid number in E.164 (the browser parses what was typed). */
+function phoneOf(raw: string): string {
+  const phone = canonicalPhone(raw);
+  if (!phone) throw refusals.numberInvalid();
+  return phone;
+}
+
+/**
+ * Texts a code to a number of a region the portal serves, within the limits per account and
+ * number, account, number, client, region and overall (phoneVerificationLimits). A number verified
+ * on another account is refused; a text the provider did not take is a 503.
+ */
+export async function sendPhoneCode(
+  deps: PhoneVerificationDeps,
+  caller: Caller,
+  rawPhone: string,
+  clientAddress: string,
+): Promise<{ expiresAt: Date }> {
+  const { userId } = caller;
+  const phone = phoneOf(rawPhone);
+  const region = textableRegionOf(phone, deps.env.phoneVerificationRegions);
+  if (!region) throw refusals.numberNotServed();
+  await spendRateLimits(deps.rateLimiter, [
+    [phoneVerificationLimits.resendCooldown, `${userId}:${phone}`],
+    [phoneVerificationLimits.codesPerAccount, userId],
+    [phoneVerificationLimits.codesPerNumber, phone],
+    [phoneVerificationLimits.codesPerClient, clientAddress],
+    [phoneVerificationLimits.codesPerRegion, region],
+    [phoneVerificationLimits.codesOverall, 'portal'],
+  ]);
+  let result: IssueOutcome;
+  try {
+    result = await issuePhoneCode(deps, userId, phone);
+  } catch (error) {
+    if (error instanceof SmsNotSent) throw refusals.smsUnavailable();
+    throw error;
+  }
+  if (result.outcome === 'taken') throw refusals.numberTaken();
+  return { expiresAt: result.expiresAt };
+}
+
+/** Accepts the code texted to the number for this account, within the checks an account may make. */
+export async function checkPhoneCode(
+  deps: Pick<PhoneVerificationDeps, 'db' | 'rateLimiter' | 'now'>,
+  caller: Caller,
+  rawPhone: string,
+  code: string,
+): Promise<void> {
+  const phone = phoneOf(rawPhone);
+  await spendRateLimits(deps.rateLimiter, [[phoneVerificationLimits.checksPerAccount, caller.userId]]);
+  const check = await checkCode(deps, caller.userId, phone, code);
+  if (check === 'rejected') throw refusals.codeInvalid();
+  if (check !== 'accepted') throw refusals.codeExpired();
+}
+
+/**
+ * Makes the number whose code was accepted the account's, and reissues the caller's session so that
+ * its `phone` claim is the number, as after a sign-in; a session gone meanwhile is refused (401).
+ */
+export async function addVerifiedPhone(
+  deps: Pick<PhoneVerificationDeps, 'db' | 'sessions' | 'now'>,
+  caller: Caller & { sessionId: string },
+  rawPhone: string,
+): Promise<{ token: string; claims: SessionClaims }> {
+  const phone = phoneOf(rawPhone);
+  const result = await addPhone(deps, caller.userId, phone);
+  if (result.outcome === 'notVerified') throw refusals.notVerified();
+  if (result.outcome === 'taken') throw refusals.numberTaken();
+  const [user] = await deps.db.select().from(users).where(eq(users.id, caller.userId));
+  const reissued = user ? await deps.sessions.reissue(caller.sessionId, user) : null;
+  if (!reissued) throw commonRefusals.unauthorized();
+  return reissued;
+}
 
 async function takenByAnother(db: Database, userId: string, phone: string): Promise<boolean> {
   const [other] = await db
@@ -84,7 +162,7 @@ async function takenByAnother(db: Database, userId: string, phone: string): Prom
  * Sends a fresh six-digit code (CSPRNG) to the number for this account; every earlier open code of
  * the account stops working. Stored hashed; the SMS is the only place it is in clear.
  */
-export async function sendPhoneCode(deps: PhoneVerificationDeps, userId: string, phone: string): Promise<IssueOutcome> {
+async function issuePhoneCode(deps: PhoneVerificationDeps, userId: string, phone: string): Promise<IssueOutcome> {
   const { db, now } = deps;
   if (await takenByAnother(db, userId, phone)) return { outcome: 'taken' };
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -119,7 +197,7 @@ export async function sendPhoneCode(deps: PhoneVerificationDeps, userId: string,
  * Checks the account's live code for the number. A right code is accepted once (the database picks
  * one of two parallel checks); a wrong one counts, and the fifth voids the code.
  */
-export async function checkPhoneCode(
+async function checkCode(
   { db, now }: Pick<PhoneVerificationDeps, 'db' | 'now'>,
   userId: string,
   phone: string,
@@ -161,7 +239,7 @@ export async function checkPhoneCode(
  * account's phone. The accepted code is used up in the same transaction; the unique index on
  * users.phone refuses a number that another account verified meanwhile.
  */
-export async function addVerifiedPhone(
+async function addPhone(
   { db, now }: Pick<PhoneVerificationDeps, 'db' | 'now'>,
   userId: string,
   phone: string,

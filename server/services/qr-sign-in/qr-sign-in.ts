@@ -1,10 +1,20 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, ne } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { SessionClaims } from '../../../contract/auth';
-import type { QrSignInDetails, QrSignInState } from '../../../contract/qr-sign-in';
+import { ErrorCode } from '../../../contract/errors';
+import {
+  type QrSignInDetails,
+  QrSignInId,
+  QrSignInMessage,
+  type QrSignInState,
+  qrSignInLimits,
+} from '../../../contract/qr-sign-in';
 import type { Database } from '../../db/database';
 import { qrSignIns, users } from '../../db/schema';
-import type { RateLimiter, RateLimitRule } from '../rate-limit';
+import type { Caller } from '../caller';
+import type { RateLimiter } from '../rate-limit';
+import { commonRefusals, Refusal } from '../refusal';
 import type { SessionService } from '../sessions';
 import { approximatePlaceOf } from '../your-sessions/approximate-place';
 import { describeUserAgent } from '../your-sessions/user-agent';
@@ -14,15 +24,14 @@ import { describeUserAgent } from '../your-sessions/user-agent';
  * on the request's row, so two processes (or two tabs) racing for the same step cannot both win.
  */
 
-export const qrSignInLimits = {
-  /**
-   * A sign-in page left open asks again every validity period (30 an hour at two minutes), and an
-   * office or a school signs in from one address: generous, yet a bound on rows one address can add.
-   */
-  requestsPerAddress: { name: 'qr-sign-in:address', limit: 300, windowSeconds: 3600 },
-  /** Approvals and declines per account: a person answers a few; a script trying ids would answer many. */
-  answersPerAccount: { name: 'qr-sign-in-answer:account', limit: 20, windowSeconds: 15 * 60 },
-} satisfies Record<string, RateLimitRule>;
+const refusals = {
+  notFound: () => new Refusal(ErrorCode.notFound, QrSignInMessage.notFound),
+  expired: () => new Refusal(ErrorCode.codeExpired, QrSignInMessage.expired, { kind: 'gone' }),
+  answered: () => new Refusal(ErrorCode.codeUsed, QrSignInMessage.answered),
+  notApproved: () => new Refusal(ErrorCode.forbidden, QrSignInMessage.notApproved),
+  declined: () => new Refusal(ErrorCode.forbidden, QrSignInMessage.declined),
+  numberMismatch: () => new Refusal(ErrorCode.numberMismatch, QrSignInMessage.numberMismatch),
+};
 
 /** How long an approved request can be turned into a session by its browser. */
 const redeemWithinMs = 60_000;
@@ -32,8 +41,20 @@ const keptForMs = 24 * 60 * 60 * 1000;
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The browser's key: 256 bits from the CSPRNG, base64url. */
-export const browserKeyPattern = /^[A-Za-z0-9_-]{43}$/;
-export const newBrowserKey = () => randomBytes(32).toString('base64url');
+const browserKeyPattern = /^[A-Za-z0-9_-]{43}$/;
+const isBrowserKey = (key: string | undefined): key is string => key !== undefined && browserKeyPattern.test(key);
+
+/** The request id as stored: anything but a UUID names no request. */
+function requestIdOf(id: string): string {
+  if (!v.is(QrSignInId, id)) throw refusals.notFound();
+  return id.toLowerCase();
+}
+
+/** The hash of the key the browser holds; without one it has asked for nothing, so no request is its own. */
+function browserKeyHashOf(browserKey: string | undefined): string {
+  if (!isBrowserKey(browserKey)) throw refusals.notFound();
+  return sha256Hex(browserKey);
+}
 
 export type QrSignInDeps = {
   db: Database;
@@ -43,7 +64,8 @@ export type QrSignInDeps = {
   env: { qrLoginValiditySeconds: number };
 };
 
-type Requester = { browserKey: string; userAgent: string | null; clientAddress: string };
+/** The asking browser: the key it holds (its cookie), if any, and where it asks from. */
+type Requester = { browserKey: string | undefined; userAgent: string | null; clientAddress: string };
 
 /** A two-digit number from the CSPRNG: 10 to 99. */
 const randomTwoDigits = () => randomInt(10, 100);
@@ -66,22 +88,22 @@ export function drawNumbers(): { matchNumber: number; numberChoices: number[] } 
   return { matchNumber, numberChoices };
 }
 
-export type CreateOutcome =
-  | { outcome: 'created'; id: string; matchNumber: number }
-  | { outcome: 'rateLimited'; retryAfterSeconds: number };
-
-/** A new request for the browser holding `browserKey`; the one it `replaces` can no longer be answered. */
+/**
+ * A new request for the browser holding `browserKey` (a new key when it holds none, which it is to
+ * keep); the one it `replaces` can no longer be answered.
+ */
 export async function createQrSignIn(
   { db, now, rateLimiter, env }: QrSignInDeps,
   requester: Requester,
   replaces: string | undefined,
-): Promise<CreateOutcome> {
+): Promise<{ id: string; matchNumber: number; browserKey: string }> {
   const verdict = await rateLimiter.take(qrSignInLimits.requestsPerAddress, requester.clientAddress);
-  if (!verdict.allowed) return { outcome: 'rateLimited', retryAfterSeconds: verdict.retryAfterSeconds };
+  if (!verdict.allowed) throw commonRefusals.rateLimited(verdict.retryAfterSeconds);
+  const browserKey = isBrowserKey(requester.browserKey) ? requester.browserKey : randomBytes(32).toString('base64url');
   const at = now();
   const id = randomUUID();
   const { matchNumber, numberChoices } = drawNumbers();
-  const browserKeyHash = sha256Hex(requester.browserKey);
+  const browserKeyHash = sha256Hex(browserKey);
   await db.transaction(async (tx) => {
     await tx.delete(qrSignIns).where(lt(qrSignIns.expiresAt, new Date(at.getTime() - keptForMs)));
     if (replaces) {
@@ -108,7 +130,7 @@ export async function createQrSignIn(
       numberChoices,
     });
   });
-  return { outcome: 'created', id, matchNumber };
+  return { id, matchNumber, browserKey };
 }
 
 type Row = typeof qrSignIns.$inferSelect;
@@ -120,11 +142,11 @@ function stateOf(row: Row, at: Date): QrSignInState {
   return 'expired';
 }
 
-async function ownRequest(db: Database, id: string, browserKey: string): Promise<Row | null> {
+async function ownRequest(db: Database, id: string, browserKeyHash: string): Promise<Row | null> {
   const [row] = await db
     .select()
     .from(qrSignIns)
-    .where(and(eq(qrSignIns.id, id), eq(qrSignIns.browserKeyHash, sha256Hex(browserKey))));
+    .where(and(eq(qrSignIns.id, id), eq(qrSignIns.browserKeyHash, browserKeyHash)));
   return row ?? null;
 }
 
@@ -134,27 +156,25 @@ const statusPollMs = 400;
 /**
  * The request's state for the browser that holds its key, as soon as it is not `waiting` or after
  * `waitSeconds`. The row is read again every few hundred milliseconds rather than notified: the
- * database is the truth whichever process recorded the answer. Null: unknown to this browser.
+ * database is the truth whichever process recorded the answer. Refused when unknown to this browser.
  */
 export async function qrSignInState(
   { db, now }: Pick<QrSignInDeps, 'db' | 'now'>,
-  id: string,
-  browserKey: string,
+  requestId: string,
+  browserKey: string | undefined,
   { waitSeconds, signal }: { waitSeconds: number; signal?: AbortSignal },
-): Promise<QrSignInState | null> {
+): Promise<QrSignInState> {
+  const id = requestIdOf(requestId);
+  const browserKeyHash = browserKeyHashOf(browserKey);
   const until = Date.now() + waitSeconds * 1000;
   for (;;) {
-    const row = await ownRequest(db, id, browserKey);
-    if (!row) return null;
+    const row = await ownRequest(db, id, browserKeyHash);
+    if (!row) throw refusals.notFound();
     const state = stateOf(row, now());
     if (state !== 'waiting' || Date.now() + statusPollMs > until || signal?.aborted) return state;
     await new Promise((resolve) => setTimeout(resolve, statusPollMs));
   }
 }
-
-export type RedeemOutcome =
-  | { outcome: 'signedIn'; token: string; claims: SessionClaims }
-  | { outcome: 'unknown' | 'notApproved' | 'declined' | 'expired' | 'used' };
 
 /**
  * Turns an approved request into a session for the browser that holds its key. The conditional
@@ -162,12 +182,12 @@ export type RedeemOutcome =
  */
 export async function redeemQrSignIn(
   { db, now, sessions }: QrSignInDeps,
-  id: string,
-  browserKey: string,
-  origin: { userAgent: string | null; clientAddress: string },
-): Promise<RedeemOutcome> {
+  requestId: string,
+  { browserKey, ...origin }: Requester,
+): Promise<{ token: string; claims: SessionClaims }> {
+  const id = requestIdOf(requestId);
+  const browserKeyHash = browserKeyHashOf(browserKey);
   const at = now();
-  const browserKeyHash = sha256Hex(browserKey);
   const [redeemed] = await db
     .update(qrSignIns)
     .set({ redeemedAt: at })
@@ -182,73 +202,68 @@ export async function redeemQrSignIn(
     )
     .returning({ approvedBy: qrSignIns.approvedBy });
   if (!redeemed?.approvedBy) {
-    const row = await ownRequest(db, id, browserKey);
-    if (!row) return { outcome: 'unknown' };
-    if (row.redeemedAt) return { outcome: 'used' };
+    const row = await ownRequest(db, id, browserKeyHash);
+    if (!row) throw refusals.notFound();
+    if (row.redeemedAt) throw refusals.answered();
     const state = stateOf(row, at);
-    return { outcome: state === 'waiting' ? 'notApproved' : state === 'declined' ? 'declined' : 'expired' };
+    throw state === 'waiting'
+      ? refusals.notApproved()
+      : state === 'declined'
+        ? refusals.declined()
+        : refusals.expired();
   }
   const [user] = await db.select().from(users).where(eq(users.id, redeemed.approvedBy));
-  if (!user) return { outcome: 'unknown' };
-  const { token, claims } = await sessions.start(user, { method: 'qr', ...origin });
-  return { outcome: 'signedIn', token, claims };
+  if (!user) throw refusals.notFound();
+  return sessions.start(user, { method: 'qr', ...origin });
 }
-
-export type DetailsOutcome =
-  | { outcome: 'found'; details: QrSignInDetails }
-  | { outcome: 'unknown' | 'expired' | 'answered' };
 
 /** Where a request comes from, for a signed-in person to decide; only while it can be answered. */
 export async function qrSignInDetails(
   { db, now }: Pick<QrSignInDeps, 'db' | 'now'>,
-  id: string,
-): Promise<DetailsOutcome> {
-  const [row] = await db.select().from(qrSignIns).where(eq(qrSignIns.id, id));
-  if (!row) return { outcome: 'unknown' };
-  const refusal = answerRefusalOf(row, now());
-  if (refusal) return { outcome: refusal };
+  requestId: string,
+): Promise<QrSignInDetails> {
+  const [row] = await db
+    .select()
+    .from(qrSignIns)
+    .where(eq(qrSignIns.id, requestIdOf(requestId)));
+  if (!row) throw refusals.notFound();
+  refuseUnlessWaiting(row, now());
   // Rows made before number matching were expired by migration 0029.
-  if (!row.numberChoices) return { outcome: 'expired' };
+  if (!row.numberChoices) throw refusals.expired();
   return {
-    outcome: 'found',
-    details: {
-      id: row.id,
-      ...describeUserAgent(row.userAgent),
-      network: approximatePlaceOf(row.clientAddress)?.network ?? null,
-      requestedAt: row.createdAt.toISOString(),
-      numberChoices: row.numberChoices,
-    },
+    id: row.id,
+    ...describeUserAgent(row.userAgent),
+    network: approximatePlaceOf(row.clientAddress)?.network ?? null,
+    requestedAt: row.createdAt.toISOString(),
+    numberChoices: row.numberChoices,
   };
 }
 
-function answerRefusalOf(row: Row, at: Date): 'expired' | 'answered' | null {
-  if (row.approvedAt || row.declinedAt) return 'answered';
-  if (row.expiresAt <= at) return 'expired';
-  return null;
+/** A request answered or expired can no longer be answered. */
+function refuseUnlessWaiting(row: Row, at: Date): void {
+  if (row.approvedAt || row.declinedAt) throw refusals.answered();
+  if (row.expiresAt <= at) throw refusals.expired();
 }
-
-export type AnswerOutcome =
-  | { outcome: 'answered' }
-  | { outcome: 'unknown' | 'expired' | 'alreadyAnswered' | 'numberMismatch' }
-  | { outcome: 'rateLimited'; retryAfterSeconds: number };
 
 /** Approve with the number the person picked, or decline. */
 export type Answer = { choice: 'approve'; number: number } | { choice: 'decline' };
 
 /**
- * Approves (for `userId`) or declines a request that is still waiting. Every answer counts against
+ * Approves (for the caller) or declines a request that is still waiting. Every answer counts against
  * the account's limit, so nobody can try ids by the thousand. An approval with a number the waiting
  * browser does not show declines the request at once: the code may be an attacker's, shown to the
  * person who scanned it, and a second guess must not be possible.
  */
 export async function answerQrSignIn(
   { db, now, rateLimiter }: QrSignInDeps,
-  id: string,
-  userId: string,
+  requestId: string,
+  caller: Caller,
   answer: Answer,
-): Promise<AnswerOutcome> {
+): Promise<void> {
+  const id = requestIdOf(requestId);
+  const { userId } = caller;
   const verdict = await rateLimiter.take(qrSignInLimits.answersPerAccount, userId);
-  if (!verdict.allowed) return { outcome: 'rateLimited', retryAfterSeconds: verdict.retryAfterSeconds };
+  if (!verdict.allowed) throw commonRefusals.rateLimited(verdict.retryAfterSeconds);
   const at = now();
   const waiting = and(
     eq(qrSignIns.id, id),
@@ -265,16 +280,17 @@ export async function answerQrSignIn(
     )
     .where(answer.choice === 'approve' ? and(waiting, eq(qrSignIns.matchNumber, answer.number)) : waiting)
     .returning({ id: qrSignIns.id });
-  if (answered) return { outcome: 'answered' };
+  if (answered) return;
   if (answer.choice === 'approve') {
     const [mismatched] = await db
       .update(qrSignIns)
       .set({ declinedAt: at })
       .where(and(waiting, ne(qrSignIns.matchNumber, answer.number)))
       .returning({ id: qrSignIns.id });
-    if (mismatched) return { outcome: 'numberMismatch' };
+    if (mismatched) throw refusals.numberMismatch();
   }
   const [row] = await db.select().from(qrSignIns).where(eq(qrSignIns.id, id));
-  if (!row) return { outcome: 'unknown' };
-  return { outcome: answerRefusalOf(row, at) === 'answered' ? 'alreadyAnswered' : 'expired' };
+  if (!row) throw refusals.notFound();
+  refuseUnlessWaiting(row, at);
+  throw refusals.expired();
 }

@@ -1,26 +1,26 @@
 import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { RouterList } from '../../../contract/routers';
 import { routers, subscriptions, teamMembers, teamRouters, teams } from '../../db/schema';
-import type { Caller } from '../billing/billing';
+import type { Caller } from '../caller';
 import type { RouterDeps } from './router-deps';
 
 /**
  * GET /api/account/routers: the person's own routers, then the routers served by router
  * subscriptions associated with a team the person belongs to (any role), each once.
  */
-export async function listRouters({ db }: RouterDeps, actor: Caller): Promise<RouterList> {
+export async function listRouters({ db }: RouterDeps, caller: Caller): Promise<RouterList> {
   const myTeams = db
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)
-    .where(eq(teamMembers.userId, actor.userId));
+    .where(eq(teamMembers.userId, caller.userId));
   const rows = await db
     .select({ router: routers, subscription: subscriptions, team: { teamId: teams.id, name: teams.name } })
     .from(routers)
     .leftJoin(subscriptions, eq(subscriptions.id, routers.subscriptionId))
     .leftJoin(teamRouters, eq(teamRouters.subscriptionId, routers.subscriptionId))
     .leftJoin(teams, eq(teams.id, teamRouters.teamId))
-    .where(or(eq(routers.ownerId, actor.userId), inArray(teamRouters.teamId, myTeams)))
-    .orderBy(desc(sql`${routers.ownerId} = ${actor.userId}`), asc(routers.name), asc(routers.id));
+    .where(or(eq(routers.ownerId, caller.userId), inArray(teamRouters.teamId, myTeams)))
+    .orderBy(desc(sql`${routers.ownerId} = ${caller.userId}`), asc(routers.name), asc(routers.id));
   return {
     routers: rows.map(({ router, subscription, team }) => ({
       routerId: router.id,
@@ -36,7 +36,7 @@ export async function listRouters({ db }: RouterDeps, actor: Caller): Promise<Ro
         state: subscription.state,
       },
       team,
-      isOwner: router.ownerId === actor.userId,
+      isOwner: router.ownerId === caller.userId,
     })),
   };
 }

@@ -7,8 +7,8 @@ import {
   type TeamRouterResponse,
 } from '../../../contract/routers';
 import { subscriptions, teamRouters } from '../../db/schema';
-import type { Caller } from '../billing/billing';
 import type { Transaction } from '../billing/ledger-core';
+import type { Caller } from '../caller';
 import { Refusal } from '../refusal';
 import { lockManagedTeamById } from '../teams/team-access';
 import type { RouterDeps } from './router-deps';
@@ -43,18 +43,18 @@ export async function associatedRouterSubContexts(tx: Transaction, teamId: numbe
  */
 export async function associateTeamRouter(
   { db, now }: RouterDeps,
-  actor: Caller,
+  caller: Caller,
   { teamId, routerReferenceId }: TeamRouterRequest,
 ): Promise<TeamRouterResponse> {
   return db.transaction(async (tx) => {
-    const team = await lockManagedTeamById(tx, actor, teamId);
+    const team = await lockManagedTeamById(tx, caller, teamId);
     const [router] = await tx
       .select()
       .from(subscriptions)
       .where(eq(subscriptions.referenceId, routerReferenceId))
       .for('update')
       .limit(1);
-    const lender = router && (router.ownerId === actor.userId || router.ownerId === team.subscription.ownerId);
+    const lender = router && (router.ownerId === caller.userId || router.ownerId === team.subscription.ownerId);
     if (!router || !lender) throw refusals.notFound();
     if (!isRouterProduct(router.productName)) throw refusals.notARouter();
     if (router.state === 'expired') throw refusals.expired();
@@ -63,7 +63,7 @@ export async function associateTeamRouter(
     if (!existing) {
       await tx
         .insert(teamRouters)
-        .values({ subscriptionId: router.id, teamId: team.teamId, associatedBy: actor.userId, createdAt: now() });
+        .values({ subscriptionId: router.id, teamId: team.teamId, associatedBy: caller.userId, createdAt: now() });
     }
     return { teamId: team.teamId, associatedRouterSubContexts: await associatedRouterSubContexts(tx, team.teamId) };
   });
@@ -72,11 +72,11 @@ export async function associateTeamRouter(
 /** Any owner or admin of the team may take a router subscription off it, whoever lent it. */
 export async function dissociateTeamRouter(
   { db }: RouterDeps,
-  actor: Caller,
+  caller: Caller,
   { teamId, routerReferenceId }: TeamRouterRequest,
 ): Promise<TeamRouterResponse> {
   return db.transaction(async (tx) => {
-    const team = await lockManagedTeamById(tx, actor, teamId);
+    const team = await lockManagedTeamById(tx, caller, teamId);
     const [association] = await tx
       .select({ subscriptionId: teamRouters.subscriptionId })
       .from(teamRouters)

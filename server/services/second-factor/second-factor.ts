@@ -10,6 +10,7 @@ import {
   type SecondFactorAnswer,
   type SecondFactorStatus,
   secondFactorChallengeSeconds,
+  secondFactorLimits,
 } from '../../../contract/second-factor';
 import type { Database } from '../../db/database';
 import { authenticatorApps, recoveryCodes, secondFactorChallenges, users } from '../../db/schema';
@@ -22,19 +23,10 @@ import type { Transaction } from '../billing/ledger-core';
 import { createKeySealer, type KeySealer } from '../key-encryption';
 import { createOutbox } from '../outbox';
 import { type PasskeyBinding, PasskeyRefused, type PasskeyService } from '../passkeys';
-import type { RateLimiter, RateLimitRule } from '../rate-limit';
+import type { RateLimiter } from '../rate-limit';
 import type { SessionOrigin, SessionService, SessionUser } from '../sessions';
 import { teamRequiringSecondFactorOf } from '../teams/team-access';
 import { newRecoveryCode, recoveryCodeHash } from './recovery-codes';
-
-/**
- * Wrong codes are limited as wrong passwords are (server/services/sign-in.ts): per account and per
- * client address, a try taken before the comparison and given back when the code was right.
- */
-export const secondFactorLimits = {
-  perAccount: { name: 'second-factor-failures:account', limit: 5, windowSeconds: 15 * 60 },
-  perAddress: { name: 'second-factor-failures:address', limit: 30, windowSeconds: 15 * 60 },
-} satisfies Record<string, RateLimitRule>;
 
 /** TOTP as RFC 6238 and every common app: SHA-1, 6 digits, 30-second steps. */
 const totpPeriodSeconds = 30;
@@ -244,7 +236,18 @@ export function createSecondFactor(deps: {
   }
 
   return {
-    waitingChallenge,
+    /**
+     * The options of a passkey that answers the sign-in this browser's cookie waits with: only that
+     * sign-in's account's passkeys, and a challenge bound to the same cookie.
+     */
+    async passkeyOptions(binding: string | undefined, requestOrigin: string | undefined) {
+      const waiting = binding ? await waitingChallenge(binding) : null;
+      if (!binding || !waiting) throw new SecondFactorRefused('expired');
+      return passkeys.requestOptions(
+        { purpose: 'secondStep', bindingHash: sha256Hex(binding), userId: waiting.userId },
+        requestOrigin,
+      );
+    },
 
     /** The ways the account's second step can be answered; none when it has no second step. */
     secondStepMethods: methodsOf,

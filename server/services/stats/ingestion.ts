@@ -1,22 +1,38 @@
 import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { type StatsBatch, StatsMessage } from '../../../contract/stats';
+import { ErrorCode } from '../../../contract/errors';
+import { type StatsBatch, type StatsBatchReceipt, StatsMessage } from '../../../contract/stats';
 import type { Database } from '../../db/database';
 import { devices, servers, statsBatches } from '../../db/schema';
-import { commonRefusals } from '../refusal';
+import { commonRefusals, Refusal } from '../refusal';
 import { insertNetSamples, insertTunnelEvents } from './usage-store';
 
 /** Samples may be stamped this far ahead of the portal's clock (the signature allows the same skew). */
 const futureToleranceMs = 5 * 60 * 1000;
 
-export type BatchOutcome = 'stored' | 'alreadyStored' | 'idReused';
+type BatchOutcome = 'stored' | 'alreadyStored' | 'idReused';
 
 /**
- * Stores one VPN server's batch whole or not at all. The batch id is taken first, in the same
- * transaction: a second post of the batch waits on its key and then finds it taken, so nothing
- * doubles; any refusal rolls the id back with the rows.
+ * Stores one VPN server's batch, read from `body` (its exact bytes), whole or not at all. The same
+ * batch posted again is stored once (`stored: false` the second time); its id with another body is
+ * refused.
  */
-export async function storeBatch(db: Database, batch: StatsBatch, body: string, now: Date): Promise<BatchOutcome> {
+export async function storeBatch(db: Database, batch: StatsBatch, body: string, now: Date): Promise<StatsBatchReceipt> {
+  const outcome = await storeOnce(db, batch, body, now);
+  if (outcome === 'idReused') throw new Refusal(ErrorCode.batchIdReused, StatsMessage.batchIdReused);
+  return {
+    batchId: batch.batchId,
+    stored: outcome === 'stored',
+    tunnelEvents: batch.tunnelEvents.length,
+    netSamples: batch.netSamples.length,
+  };
+}
+
+/**
+ * The batch id is taken first, in the same transaction: a second post of the batch waits on its key
+ * and then finds it taken, so nothing doubles; any refusal rolls the id back with the rows.
+ */
+async function storeOnce(db: Database, batch: StatsBatch, body: string, now: Date): Promise<BatchOutcome> {
   const latest = now.getTime() + futureToleranceMs;
   refuseFirst(
     [

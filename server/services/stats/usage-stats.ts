@@ -7,15 +7,17 @@ import {
   netColumns,
   StatsMessage,
   type StatsRange,
+  statsRangeProblem,
   type TeamTunnelStats,
   type TunnelStats,
 } from '../../../contract/stats';
 import type { Database } from '../../db/database';
-import { Refusal } from '../refusal';
+import type { Caller } from '../caller';
+import { commonRefusals, Refusal } from '../refusal';
 
 /**
- * Reading usage statistics. First who may see what (a scope: the devices a call covers), then the
- * tables, aggregated in SQL. Time buckets follow the range: a minute up to six hours (from the
+ * Reading usage statistics. First the range (to after from, at most a year), then who may see what
+ * (a scope: the devices a call covers), then the tables, aggregated in SQL. Time buckets follow the range: a minute up to six hours (from the
  * samples), five minutes up to two days and an hour up to 31 days (from the rollups), a day above
  * (from the hourly rollups). Buckets are aligned to UTC and hold their whole sum, so the first one
  * may begin before `from`.
@@ -25,16 +27,70 @@ const refusedScope = () => new Refusal(ErrorCode.forbidden, StatsMessage.notYour
 
 type ScopedDevice = { deviceUUID: string; nickname: string; userid: string; user: string };
 
+/** Whose usage a call reads: the caller's own devices, a team's (its id as the path gives it), or one device. */
+export type StatsScope =
+  | { kind: 'individual' }
+  | { kind: 'team'; teamId: string }
+  | { kind: 'device'; deviceUuid: string };
+
+/** Connect rows of the caller's own devices or of one device. */
+export async function readTunnelStats(
+  db: Database,
+  caller: Caller,
+  scope: Exclude<StatsScope, { kind: 'team' }>,
+  range: StatsRange,
+): Promise<TunnelStats> {
+  return tunnelStats(db, await devicesOf(db, caller, scope, range), range);
+}
+
+/** Connect rows of a team's devices, and the devices they cover. */
+export async function readTeamTunnelStats(
+  db: Database,
+  caller: Caller,
+  teamId: string,
+  range: StatsRange,
+): Promise<TeamTunnelStats> {
+  const scope = await devicesOf(db, caller, { kind: 'team', teamId }, range);
+  return { ...(await tunnelStats(db, scope, range)), devices: scope };
+}
+
+/** Bytes received and sent per bucket by the devices of a scope. */
+export async function readNetStats(
+  db: Database,
+  caller: Caller,
+  scope: StatsScope,
+  range: StatsRange,
+): Promise<NetStats> {
+  return netStats(db, await devicesOf(db, caller, scope, range), range);
+}
+
+/** The devices a call covers for the caller, once its range is known to be one the calls answer. */
+async function devicesOf(db: Database, caller: Caller, scope: StatsScope, range: StatsRange) {
+  const problem = statsRangeProblem(range);
+  if (problem) throw commonRefusals.validation(problem);
+  switch (scope.kind) {
+    case 'individual':
+      return individualScope(db, caller.userId);
+    case 'team':
+      return teamScope(db, caller.userId, scope.teamId);
+    case 'device':
+      return deviceScope(db, caller.userId, scope.deviceUuid);
+  }
+}
+
 /** The person's own linked devices. */
-export function individualScope(db: Database, userId: string): Promise<ScopedDevice[]> {
+function individualScope(db: Database, userId: string): Promise<ScopedDevice[]> {
   return devicesWhere(db, sql`d.user_id = ${userId}`);
 }
 
 /**
  * A team's devices: all of its members' (and its owner's) for the owner and admins, a team user's
- * own for a team user, and a 403 for anybody else (a team that does not exist included).
+ * own for a team user, and a 403 for anybody else (a team that does not exist included, and an id
+ * that is not a whole number, which names no team).
  */
-export async function teamScope(db: Database, userId: string, teamId: number): Promise<ScopedDevice[]> {
+async function teamScope(db: Database, userId: string, teamIdText: string): Promise<ScopedDevice[]> {
+  if (!/^\d{1,9}$/.test(teamIdText)) throw refusedScope();
+  const teamId = Number(teamIdText);
   const [standing] = await rowsOf<{ is_owner: boolean; role: string | null }>(
     db,
     sql`select
@@ -50,7 +106,7 @@ export async function teamScope(db: Database, userId: string, teamId: number): P
 }
 
 /** One device: its owner's, or that of the owner or an admin of a team its owner belongs to. */
-export async function deviceScope(db: Database, userId: string, deviceUuid: string): Promise<ScopedDevice[]> {
+async function deviceScope(db: Database, userId: string, deviceUuid: string): Promise<ScopedDevice[]> {
   const visible = await devicesWhere(
     db,
     sql`d.device_uuid = ${deviceUuid} and (d.user_id = ${userId} or exists (
@@ -81,7 +137,7 @@ function devicesWhere(db: Database, condition: SQL): Promise<ScopedDevice[]> {
 }
 
 /** The connect rows of the range, oldest first: the latest maxConnectRows of them. */
-export async function tunnelStats(db: Database, scope: ScopedDevice[], range: StatsRange): Promise<TunnelStats> {
+async function tunnelStats(db: Database, scope: ScopedDevice[], range: StatsRange): Promise<TunnelStats> {
   const columns = connectColumns.map((name) => ({ name }));
   if (scope.length === 0) return { columns, rows: [], truncated: false };
   const latest = await rowsOf<{
@@ -123,14 +179,6 @@ export async function tunnelStats(db: Database, scope: ScopedDevice[], range: St
   return { columns, rows, truncated: latest.length > maxConnectRows };
 }
 
-export async function teamTunnelStats(
-  db: Database,
-  scope: ScopedDevice[],
-  range: StatsRange,
-): Promise<TeamTunnelStats> {
-  return { ...(await tunnelStats(db, scope, range)), devices: scope };
-}
-
 const minute = 60;
 const hour = 3600;
 const day = 86400;
@@ -145,7 +193,7 @@ export function bucketSecondsFor(range: StatsRange): number {
 }
 
 /** Bytes received and sent per bucket, every bucket of the range listed (zero when empty). */
-export async function netStats(db: Database, scope: ScopedDevice[], range: StatsRange): Promise<NetStats> {
+async function netStats(db: Database, scope: ScopedDevice[], range: StatsRange): Promise<NetStats> {
   const bucketSeconds = bucketSecondsFor(range);
   const firstMs = Math.floor(range.from.getTime() / (bucketSeconds * 1000)) * bucketSeconds * 1000;
   const sums = new Map<number, [number, number]>();

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import type { CidrValidationResponse } from '../../../contract/teams';
 
 /**
  * API keys' IP allow-lists: IPv4 and IPv6 addresses and CIDR ranges, parsed by ipaddr.js. IPv4 is
@@ -17,6 +18,12 @@ export function validateAllowedIps(entries: readonly string[]): AllowedIpVerdict
     const value = entry.trim();
     return { value, valid: rangeOf(value) !== null };
   });
+}
+
+/** POST /api/networking/ip-cidr-validation: each entry's verdict, and whether all of them are good. */
+export function checkAllowedIps(entries: readonly string[]): CidrValidationResponse {
+  const verdicts = validateAllowedIps(entries);
+  return { valid: verdicts.every((verdict) => verdict.valid), entries: verdicts };
 }
 
 /** The entries that are neither an address nor a range, as typed (trimmed). */

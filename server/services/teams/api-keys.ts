@@ -11,8 +11,8 @@ import {
 } from '../../../contract/teams';
 import type { Database } from '../../db/database';
 import { apiKeys, subscriptions, teamMembers, teams, users } from '../../db/schema';
-import type { Caller } from '../billing/billing';
 import type { Transaction } from '../billing/ledger-core';
+import type { Caller } from '../caller';
 import { commonRefusals, Refusal } from '../refusal';
 import { addressAllowed, invalidAllowedIps } from './allowed-ips';
 import { recordTeamEvent } from './audit';
@@ -93,9 +93,9 @@ async function lockKeyOfTeam(tx: Transaction, teamId: number, keyId: string): Pr
 
 export function createApiKeys(db: Database, now: () => Date) {
   return {
-    create: (actor: Caller, referenceId: string, request: { description: string; allowedIPs: string[] }) =>
+    create: (caller: Caller, referenceId: string, request: { description: string; allowedIPs: string[] }) =>
       db.transaction(async (tx): Promise<CreateApiKeyResponse> => {
-        const { teamId } = await lockManagedTeam(tx, actor, referenceId);
+        const { teamId } = await lockManagedTeam(tx, caller, referenceId);
         refuseInvalidAllowedIps(request.allowedIPs);
         const apiKey = `${keyPrefix}${randomBytes(32).toString('base64url')}`;
         const at = now();
@@ -103,7 +103,7 @@ export function createApiKeys(db: Database, now: () => Date) {
           .insert(apiKeys)
           .values({
             teamId,
-            createdBy: actor.userId,
+            createdBy: caller.userId,
             description: request.description,
             prefix: apiKey.slice(0, shownPrefixLength),
             keyHash: hashApiKey(apiKey),
@@ -115,7 +115,7 @@ export function createApiKeys(db: Database, now: () => Date) {
         if (!row) throw new Error('API key insert returned nothing');
         await recordTeamEvent(tx, {
           teamId,
-          actor,
+          actor: caller,
           kind: 'apiKeyCreated',
           subject: row.description,
           details: { prefix: row.prefix },
@@ -124,14 +124,14 @@ export function createApiKeys(db: Database, now: () => Date) {
         return { apiKey, key: apiKeyOf(row) };
       }),
 
-    delete: (actor: Caller, referenceId: string, keyId: string) =>
+    delete: (caller: Caller, referenceId: string, keyId: string) =>
       db.transaction(async (tx) => {
-        const { teamId } = await lockManagedTeam(tx, actor, referenceId);
+        const { teamId } = await lockManagedTeam(tx, caller, referenceId);
         const row = await lockKeyOfTeam(tx, teamId, keyId);
         await tx.delete(apiKeys).where(eq(apiKeys.id, row.id));
         await recordTeamEvent(tx, {
           teamId,
-          actor,
+          actor: caller,
           kind: 'apiKeyDeleted',
           subject: row.description,
           details: { prefix: row.prefix },
@@ -139,16 +139,16 @@ export function createApiKeys(db: Database, now: () => Date) {
         });
       }),
 
-    updateAllowedIps: (actor: Caller, referenceId: string, keyId: string, allowedIps: string[]) =>
+    updateAllowedIps: (caller: Caller, referenceId: string, keyId: string, allowedIps: string[]) =>
       db.transaction(async (tx): Promise<ApiKey> => {
-        const { teamId } = await lockManagedTeam(tx, actor, referenceId);
+        const { teamId } = await lockManagedTeam(tx, caller, referenceId);
         const row = await lockKeyOfTeam(tx, teamId, keyId);
         refuseInvalidAllowedIps(allowedIps);
         const [updated] = await tx.update(apiKeys).set({ allowedIps }).where(eq(apiKeys.id, row.id)).returning();
         if (!updated) throw new Error('API key update returned nothing');
         await recordTeamEvent(tx, {
           teamId,
-          actor,
+          actor: caller,
           kind: 'apiKeyAddressesChanged',
           subject: row.description,
           details: { from: row.allowedIps.join(', '), to: allowedIps.join(', ') },

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { type AuditEvent, type AuditKind, type AuditPage, auditPageSize } from '../../../contract/teams';
 import { teamAuditEvents } from '../../db/schema';
-import type { Caller } from '../billing/billing';
 import type { Transaction } from '../billing/ledger-core';
+import type { Caller } from '../caller';
 import { lockManagedTeam, type TeamDeps } from './team-access';
 
 export type AuditFilters = { kind?: AuditKind; actor?: string };
@@ -34,21 +34,21 @@ function eventOf(row: AuditRow): AuditEvent {
 /** Runs `read` for the owner or an admin of the subscription's team (the lock is the access check). */
 function asManager<T>(
   deps: TeamDeps,
-  actor: Caller,
+  caller: Caller,
   referenceId: string,
   read: (tx: Transaction, teamId: number) => Promise<T>,
 ): Promise<T> {
-  return deps.db.transaction(async (tx) => read(tx, (await lockManagedTeam(tx, actor, referenceId)).teamId));
+  return deps.db.transaction(async (tx) => read(tx, (await lockManagedTeam(tx, caller, referenceId)).teamId));
 }
 
 /** GET /api/subscription/{id}/team/audit: one page, newest first, and everyone who appears as an actor. */
 export function auditPage(
   deps: TeamDeps,
-  actor: Caller,
+  caller: Caller,
   referenceId: string,
   query: AuditFilters & { page: number },
 ): Promise<AuditPage> {
-  return asManager(deps, actor, referenceId, async (tx, teamId) => {
+  return asManager(deps, caller, referenceId, async (tx, teamId) => {
     const where = filtersOf(teamId, query);
     const rows = await tx
       .select()
@@ -74,8 +74,8 @@ export function auditPage(
 }
 
 /** GET /api/subscription/{id}/team/audit.csv: every event the filters select, newest first. */
-export function auditCsv(deps: TeamDeps, actor: Caller, referenceId: string, filters: AuditFilters) {
-  return asManager(deps, actor, referenceId, async (tx, teamId) => {
+export function auditCsv(deps: TeamDeps, caller: Caller, referenceId: string, filters: AuditFilters) {
+  return asManager(deps, caller, referenceId, async (tx, teamId) => {
     const rows = await tx
       .select()
       .from(teamAuditEvents)

@@ -1,21 +1,21 @@
 import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
 import { type AcceptInvitationResponse, TeamMessage } from '../../../contract/teams';
 import { subscriptions, teamInvitations, teamMembers, teams, users } from '../../db/schema';
-import type { Caller } from '../billing/billing';
 import type { Transaction } from '../billing/ledger-core';
+import type { Caller } from '../caller';
 import { recordTeamEvent } from './audit';
-import { type JoiningConflict, livePendingInvitations, sha256Hex } from './members';
+import { livePendingInvitations, sha256Hex } from './members';
 import { joiningConflict, lockManagedTeam, subscriptionOfTeam, type TeamDeps, teamFailures } from './team-access';
 
 type InvitationRow = typeof teamInvitations.$inferSelect;
 
-/** The invitation if its code can be used now by `actor`; else the refusal, the code's state before whose it is. */
-function usable(invitation: InvitationRow | undefined, actor: Caller, at: Date): InvitationRow {
+/** The invitation if its code can be used now by `caller`; else the refusal, the code's state before whose it is. */
+function usable(invitation: InvitationRow | undefined, caller: Caller, at: Date): InvitationRow {
   if (!invitation) throw teamFailures.invitation('invalid', TeamMessage.invitationInvalid);
   if (invitation.canceledAt) throw teamFailures.invitation('invalid', TeamMessage.invitationCanceled);
   if (invitation.acceptedAt) throw teamFailures.invitation('conflict', TeamMessage.invitationUsed);
   if (invitation.expiresAt <= at) throw teamFailures.invitation('invalid', TeamMessage.invitationExpired);
-  if (invitation.email !== actor.email.toLowerCase()) {
+  if (invitation.email !== caller.email.toLowerCase()) {
     throw teamFailures.invitation('forbidden', TeamMessage.invitationForAnotherAddress);
   }
   return invitation;
@@ -38,12 +38,12 @@ async function invitationByCode(tx: Transaction, code: string, lock: boolean) {
  */
 export async function acceptInvitation(
   deps: TeamDeps,
-  actor: Caller,
+  caller: Caller,
   code: string,
-): Promise<AcceptInvitationResponse | JoiningConflict> {
+): Promise<AcceptInvitationResponse> {
   return deps.db.transaction(async (tx) => {
     const at = deps.now();
-    const seen = usable(await invitationByCode(tx, code, false), actor, at);
+    const seen = usable(await invitationByCode(tx, code, false), caller, at);
     const referenceId = await subscriptionOfTeam(tx, seen.teamId);
     if (referenceId === null) throw teamFailures.invitation('invalid', TeamMessage.invitationInvalid);
     // The invitee cannot see the subscription yet, so lockSubscription's visibility rule does not apply.
@@ -52,19 +52,19 @@ export async function acceptInvitation(
       .from(subscriptions)
       .where(eq(subscriptions.referenceId, referenceId))
       .for('update');
-    const invitation = usable(await invitationByCode(tx, code, true), actor, at);
+    const invitation = usable(await invitationByCode(tx, code, true), caller, at);
 
     const [membership] = await tx
       .select({ role: teamMembers.role })
       .from(teamMembers)
-      .where(and(eq(teamMembers.teamId, invitation.teamId), eq(teamMembers.userId, actor.userId)));
+      .where(and(eq(teamMembers.teamId, invitation.teamId), eq(teamMembers.userId, caller.userId)));
     if (membership) throw teamFailures.conflict(TeamMessage.alreadyMember);
-    const conflict = await joiningConflict(tx, actor.userId, invitation.teamId);
-    if (conflict) return { outcome: 'conflict', isPaid: conflict.isPaid };
+    const conflict = await joiningConflict(tx, caller.userId, invitation.teamId);
+    if (conflict) throw teamFailures.memberConflict(conflict.isPaid);
 
     await tx.insert(teamMembers).values({
       teamId: invitation.teamId,
-      userId: actor.userId,
+      userId: caller.userId,
       role: invitation.role,
       firstName: invitation.firstName,
       lastName: invitation.lastName,
@@ -73,7 +73,7 @@ export async function acceptInvitation(
     await tx.update(teamInvitations).set({ acceptedAt: at }).where(eq(teamInvitations.id, invitation.id));
     await recordTeamEvent(tx, {
       teamId: invitation.teamId,
-      actor,
+      actor: caller,
       kind: 'invitationAccepted',
       subject: invitation.email,
       details: { role: invitation.role },
@@ -112,9 +112,9 @@ async function cancelWaitingAccount(tx: Transaction, teamId: number, email: stri
   return { role: waiting.role };
 }
 
-export async function cancelInvitation(deps: TeamDeps, actor: Caller, referenceId: string, email: string) {
+export async function cancelInvitation(deps: TeamDeps, caller: Caller, referenceId: string, email: string) {
   await deps.db.transaction(async (tx) => {
-    const team = await lockManagedTeam(tx, actor, referenceId);
+    const team = await lockManagedTeam(tx, caller, referenceId);
     const at = deps.now();
     const address = email.trim().toLowerCase();
     const canceled = await tx
@@ -126,7 +126,7 @@ export async function cancelInvitation(deps: TeamDeps, actor: Caller, referenceI
     if (!invitation) throw teamFailures.notFound(TeamMessage.invitationNotFound);
     await recordTeamEvent(tx, {
       teamId: team.teamId,
-      actor,
+      actor: caller,
       kind: 'invitationCanceled',
       subject: address,
       details: { role: invitation.role },

@@ -13,8 +13,8 @@ import { authenticatorApps, passwordResetTokens, teamInvitations, teamMembers, t
 import { storedLocale } from '../../mail/i18n';
 import { teamAccountMail, teamInvitationMail } from '../../mail/templates';
 import { findUserByEmail } from '../accounts';
-import type { Caller } from '../billing/billing';
 import { seatsInUse, type Transaction } from '../billing/ledger-core';
+import type { Caller } from '../caller';
 import { createOutbox } from '../outbox';
 import { Refusal } from '../refusal';
 import { recordTeamEvent } from './audit';
@@ -35,9 +35,6 @@ export const sha256Hex = (secret: string) => createHash('sha256').update(secret)
 
 /** 256 bits from a CSPRNG, base64url: 43 characters. */
 export const newSecret = () => randomBytes(32).toString('base64url');
-
-/** The 409 of spec section 8, told apart from refusals so its body can carry `isPaid`. */
-export type JoiningConflict = { outcome: 'conflict'; isPaid: boolean };
 
 export type AddMemberInput = {
   /** Its `password`, if any, is not used: the new address's owner chooses one through the mailed link. */
@@ -72,19 +69,18 @@ async function ensureRoomForOneMore(tx: Transaction, team: ManagedTeam, at: Date
  */
 export async function addMember(
   deps: TeamDeps,
-  actor: Caller,
+  caller: Caller,
   referenceId: string,
   { request, requestLocale }: AddMemberInput,
-): Promise<AddTeamMemberResponse | JoiningConflict> {
+): Promise<AddTeamMemberResponse> {
   return deps.db.transaction(async (tx) => {
-    const team = await lockManagedTeam(tx, actor, referenceId);
+    const team = await lockManagedTeam(tx, caller, referenceId);
     const at = deps.now();
     const { email, role } = request;
     // Two teams adding one new address at once: the second waits here, then finds the account the
     // first created and answers as for any existing account (never a duplicate e-mail's error).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`team-member:${email}`}))`);
-    const limits = teamAddLimiter(tx, deps.now, team.teamId, email);
-    await limits.take();
+    await teamAddLimiter(tx, deps.now, team.teamId, email).take();
     const existing = await findUserByEmail(tx, email);
     if (existing) {
       const [membership] = await tx
@@ -103,11 +99,9 @@ export async function addMember(
       .where(pendingInvitationOf(team.teamId, email));
     if (pending && pending.expiresAt > at) throw teamFailures.conflict(TeamMessage.alreadyInvited);
     if (existing) {
+      // Thrown, so the add's tries are rolled back with the rest: a refused add spends none.
       const conflict = await joiningConflict(tx, existing.id, team.teamId);
-      if (conflict) {
-        await limits.giveBack();
-        return { outcome: 'conflict', isPaid: conflict.isPaid };
-      }
+      if (conflict) throw teamFailures.memberConflict(conflict.isPaid);
     }
     // An invitation that expired unanswered still holds the one pending place of its address: void it.
     if (pending) await tx.update(teamInvitations).set({ canceledAt: at }).where(eq(teamInvitations.id, pending.id));
@@ -139,7 +133,7 @@ export async function addMember(
       // Recorded, like the answer, as an invitation: the log tells the admins no more than the add.
       await recordTeamEvent(tx, {
         teamId: team.teamId,
-        actor,
+        actor: caller,
         kind: 'memberInvited',
         subject: email,
         details: { role },
@@ -156,7 +150,7 @@ export async function addMember(
       role,
       ...names,
       codeHash: sha256Hex(code),
-      invitedBy: actor.userId,
+      invitedBy: caller.userId,
       createdAt: at,
       expiresAt: new Date(at.getTime() + invitationLifetimeSeconds * 1000),
     });
@@ -164,7 +158,7 @@ export async function addMember(
     await outbox.enqueue(teamInvitationMail(deps.env, locale, email, teamName, code));
     await recordTeamEvent(tx, {
       teamId: team.teamId,
-      actor,
+      actor: caller,
       kind: 'memberInvited',
       subject: email,
       details: { role },
@@ -187,9 +181,9 @@ export function pendingInvitationOf(teamId: number, email: string) {
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** DELETE /api/subscription/{id}/teamMember/{userid or email}. The owner stays. */
-export async function removeMember(deps: TeamDeps, actor: Caller, referenceId: string, member: string) {
+export async function removeMember(deps: TeamDeps, caller: Caller, referenceId: string, member: string) {
   await deps.db.transaction(async (tx) => {
-    const team = await lockManagedTeam(tx, actor, referenceId);
+    const team = await lockManagedTeam(tx, caller, referenceId);
     const named = uuidPattern.test(member) ? eq(users.id, member.toLowerCase()) : eq(users.email, member.toLowerCase());
     const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(named);
     if (user && user.id === team.subscription.ownerId) throw teamFailures.refused(TeamMessage.ownerCannotBeRemoved);
@@ -203,7 +197,7 @@ export async function removeMember(deps: TeamDeps, actor: Caller, referenceId: s
     if (!user || !membership) throw teamFailures.notFound(TeamMessage.memberNotFound);
     await recordTeamEvent(tx, {
       teamId: team.teamId,
-      actor,
+      actor: caller,
       kind: 'memberRemoved',
       subject: user.email,
       details: { role: membership.role },
@@ -215,11 +209,11 @@ export async function removeMember(deps: TeamDeps, actor: Caller, referenceId: s
 /** PUT /api/teams/members/update/role. The owner is always an admin. */
 export async function updateRole(
   deps: TeamDeps,
-  actor: Caller,
+  caller: Caller,
   request: { teamId: number; userid: string; role: TeamRole },
 ) {
   await deps.db.transaction(async (tx) => {
-    const team = await lockManagedTeamById(tx, actor, request.teamId);
+    const team = await lockManagedTeamById(tx, caller, request.teamId);
     const [member] = await tx
       .select({ role: teamMembers.role, email: users.email })
       .from(teamMembers)
@@ -236,7 +230,7 @@ export async function updateRole(
       .where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, request.userid)));
     await recordTeamEvent(tx, {
       teamId: team.teamId,
-      actor,
+      actor: caller,
       kind: 'roleChanged',
       subject: member.email,
       details: { from: member.role, to: request.role },
@@ -246,15 +240,15 @@ export async function updateRole(
 }
 
 /** PUT /api/teams/rename. */
-export async function renameTeam(deps: TeamDeps, actor: Caller, request: { teamId: number; teamName: string }) {
+export async function renameTeam(deps: TeamDeps, caller: Caller, request: { teamId: number; teamName: string }) {
   await deps.db.transaction(async (tx) => {
-    const team = await lockManagedTeamById(tx, actor, request.teamId);
+    const team = await lockManagedTeamById(tx, caller, request.teamId);
     const from = await teamNameOf(tx, team.teamId);
     if (from === request.teamName) return;
     await tx.update(teams).set({ name: request.teamName }).where(eq(teams.id, team.teamId));
     await recordTeamEvent(tx, {
       teamId: team.teamId,
-      actor,
+      actor: caller,
       kind: 'teamRenamed',
       subject: request.teamName,
       details: { from, to: request.teamName },
@@ -267,9 +261,9 @@ export async function renameTeam(deps: TeamDeps, actor: Caller, request: { teamI
  * PUT /api/subscription/{id}/team/second-factor-rule, by the owner only (issue 22): whether members
  * must use two-step sign-in. The owner must use it first, so the rule cannot lock them out of the team.
  */
-export async function setSecondFactorRule(deps: TeamDeps, actor: Caller, referenceId: string, required: boolean) {
+export async function setSecondFactorRule(deps: TeamDeps, caller: Caller, referenceId: string, required: boolean) {
   await deps.db.transaction(async (tx) => {
-    const team = await lockManagedTeam(tx, actor, referenceId);
+    const team = await lockManagedTeam(tx, caller, referenceId);
     if (!team.isOwner) throw new Refusal(ErrorCode.forbidden, TeamMessage.onlyOwnerSetsRule);
     const [current] = await tx
       .select({ required: teams.requireSecondFactor })
@@ -280,13 +274,13 @@ export async function setSecondFactorRule(deps: TeamDeps, actor: Caller, referen
       const [app] = await tx
         .select({ userId: authenticatorApps.userId })
         .from(authenticatorApps)
-        .where(and(eq(authenticatorApps.userId, actor.userId), isNotNull(authenticatorApps.enabledAt)));
+        .where(and(eq(authenticatorApps.userId, caller.userId), isNotNull(authenticatorApps.enabledAt)));
       if (!app) throw teamFailures.conflict(TeamMessage.ownerNeedsSecondFactor);
     }
     await tx.update(teams).set({ requireSecondFactor: required }).where(eq(teams.id, team.teamId));
     await recordTeamEvent(tx, {
       teamId: team.teamId,
-      actor,
+      actor: caller,
       kind: 'secondFactorRuleChanged',
       details: { required },
       at: deps.now(),

@@ -5,8 +5,8 @@ import type { Database } from '../../db/database';
 import { authenticatorApps, subscriptions, teamMembers, teams } from '../../db/schema';
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
-import type { Caller } from '../billing/billing';
 import { type LockedSubscription, lockSubscription, type Transaction } from '../billing/ledger-core';
+import type { Caller } from '../caller';
 import { commonRefusals, Refusal } from '../refusal';
 
 /**
@@ -25,14 +25,17 @@ export const teamFailures = {
   notFound: (message: string) => new Refusal(ErrorCode.notFound, message),
   invitation: (kind: 'invalid' | 'forbidden' | 'conflict', message: string) =>
     new Refusal(ErrorCode.invitationRefused, message, { kind }),
+  /** Spec section 8's 409, exactly worded, with whether the person pays for a subscription of their own. */
+  memberConflict: (isPaid: boolean) =>
+    new Refusal(ErrorCode.teamMemberConflict, TeamMessage.alreadyInAnotherTeam, { details: { isPaid } }),
 };
 
 /**
  * The team of a teams or families subscription, locked, for its owner or one of its admins: a
  * stranger gets 404 (from lockSubscription), a team user 403, another kind of subscription 400.
  */
-export async function lockManagedTeam(tx: Transaction, actor: Caller, referenceId: string): Promise<ManagedTeam> {
-  const locked = await lockSubscription(tx, actor, referenceId);
+export async function lockManagedTeam(tx: Transaction, caller: Caller, referenceId: string): Promise<ManagedTeam> {
+  const locked = await lockSubscription(tx, caller, referenceId);
   const { subscription } = locked;
   const teamPlan = subscription.type === 'teams' || subscription.type === 'families';
   if (!teamPlan || subscription.teamId === null) throw teamFailures.refused(TeamMessage.notATeamPlan);
@@ -41,10 +44,10 @@ export async function lockManagedTeam(tx: Transaction, actor: Caller, referenceI
 }
 
 /** The same, for the calls that name the team rather than its subscription. */
-export async function lockManagedTeamById(tx: Transaction, actor: Caller, teamId: number): Promise<ManagedTeam> {
+export async function lockManagedTeamById(tx: Transaction, caller: Caller, teamId: number): Promise<ManagedTeam> {
   const referenceId = await subscriptionOfTeam(tx, teamId);
   if (referenceId === null) throw commonRefusals.notFound();
-  return lockManagedTeam(tx, actor, referenceId);
+  return lockManagedTeam(tx, caller, referenceId);
 }
 
 /** The reference id of the subscription a team belongs to (the oldest, should there be several). */

@@ -1,8 +1,8 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Team } from '../../../contract/teams';
 import { apiKeys, authenticatorApps, teamInvitations, teamMembers, teams, users } from '../../db/schema';
-import type { Caller } from '../billing/billing';
 import { seatsInUse } from '../billing/ledger-core';
+import type { Caller } from '../caller';
 import { associatedRouterSubContexts } from '../routers/team-routers';
 import { choosePasswordLifetimeSeconds, livePendingInvitations } from './members';
 import { lockManagedTeam, type TeamDeps } from './team-access';
@@ -16,9 +16,9 @@ export const memberHasSecondFactor = sql<boolean>`exists (select 1 from ${authen
  * GET /api/subscription/{id}/team, for the owner and the team's admins. Read under the
  * subscription's lock, like every change of the team, so members, invitations and seats agree.
  */
-export async function readTeam(deps: TeamDeps, actor: Caller, referenceId: string): Promise<Team> {
+export async function readTeam(deps: TeamDeps, caller: Caller, referenceId: string): Promise<Team> {
   return deps.db.transaction(async (tx) => {
-    const { subscription, plan, teamId } = await lockManagedTeam(tx, actor, referenceId);
+    const { subscription, plan, teamId } = await lockManagedTeam(tx, caller, referenceId);
     const at = deps.now();
     const [team] = await tx
       .select({ name: teams.name, requireSecondFactor: teams.requireSecondFactor })

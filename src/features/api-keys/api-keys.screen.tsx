@@ -7,7 +7,7 @@ import { ApiKeysView } from './api-keys.view';
 
 export type ApiKeysSectionProps = {
   referenceId: string;
-  /** The team's keys from the team read (GET api.subscriptionTeam), kept fresh by its query. */
+  /** The team's keys from the team read (readTeam), kept fresh by its query. */
   apiKeys: ApiKey[];
   /**
    * Called after every change (a key created, its addresses saved, a key deleted). The caller

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../contract/api';
-import { SecondFactorStatus } from '../../../contract/second-factor';
-import { apiRequest } from '../../lib/api-client';
+import { getSecondFactorStatus } from '../../../contract/calls/second-factor';
+import { callApi } from '../../lib/api-client';
 
 /**
  * The account's authenticator app and recovery codes (GET /api/account/second-factor): "Two-step
@@ -10,6 +9,6 @@ import { apiRequest } from '../../lib/api-client';
  */
 export const secondFactorStatusQuery = queryOptions({
   queryKey: ['account', 'secondFactor'] as const,
-  queryFn: ({ signal }) => apiRequest(api.accountSecondFactor, { schema: SecondFactorStatus, signal }),
+  queryFn: ({ signal }) => callApi(getSecondFactorStatus, { signal }),
   staleTime: 0,
 });

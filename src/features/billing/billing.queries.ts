@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../contract/api';
-import { BillingOverview, Invoice } from '../../../contract/billing';
-import { apiRequest } from '../../lib/api-client';
+import { getBillingOverview, getInvoice } from '../../../contract/calls/billing';
+import { callApi } from '../../lib/api-client';
 
 /** Every billing read starts with this key, so a subscription change refreshes them all. */
 export const billingQueryKey = ['billing'] as const;
@@ -10,8 +9,7 @@ export const billingQueryKey = ['billing'] as const;
 export function billingOverviewQuery(referenceId: string) {
   return queryOptions({
     queryKey: [...billingQueryKey, 'overview', referenceId] as const,
-    queryFn: ({ signal }) =>
-      apiRequest(`${api.billing}?${new URLSearchParams({ referenceId })}`, { schema: BillingOverview, signal }),
+    queryFn: ({ signal }) => callApi(getBillingOverview, { query: { referenceId }, signal }),
     staleTime: 30_000,
   });
 }
@@ -20,7 +18,7 @@ export function billingOverviewQuery(referenceId: string) {
 export function invoiceQuery(invoiceNumber: number) {
   return queryOptions({
     queryKey: [...billingQueryKey, 'invoice', invoiceNumber] as const,
-    queryFn: ({ signal }) => apiRequest(api.invoice(invoiceNumber), { schema: Invoice, signal }),
+    queryFn: ({ signal }) => callApi(getInvoice, { params: { number: invoiceNumber }, signal }),
     // An issued invoice never changes.
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,41 +1,38 @@
-import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { api } from '../../../contract/api';
 import {
-  type AssociateDeviceRequest,
-  DeviceChangeResponse,
-  type LinkedDevice,
-  type RenameDeviceRequest,
-} from '../../../contract/devices';
+  associateLinkedDevice,
+  dissociateLinkedDevice,
+  removeLinkedDevice,
+  renameLinkedDevice,
+  signOutLinkedDevice,
+} from '../../../contract/calls/devices';
+import type { AssociateDeviceRequest, LinkedDevice, RenameDeviceRequest } from '../../../contract/devices';
 import { DeviceChangeRefused } from '../../../machines/linkedDevice/linkedDevice.machine';
-import { apiRequest, explained } from '../../lib/api-client';
+import { callApi, explained } from '../../lib/api-client';
 
-/** Removing and signing out answer 204: there is no body to read. */
-const NoContent = v.unknown();
-
-async function changeDevice(path: string, body: unknown): Promise<LinkedDevice> {
-  const { device } = await explained(
-    () => apiRequest(path, { method: 'PATCH', body, schema: DeviceChangeResponse }),
-    DeviceChangeRefused,
-  );
+async function changed(call: () => Promise<{ device: LinkedDevice }>): Promise<LinkedDevice> {
+  const { device } = await explained(call, DeviceChangeRefused);
   return device;
-}
-
-async function deleteDevice(path: string, body?: unknown): Promise<void> {
-  await explained(() => apiRequest(path, { method: 'DELETE', body, schema: NoContent }), DeviceChangeRefused);
 }
 
 /** The calls of one device on the devices list. */
 export const linkedDeviceActors = {
-  renameDevice: fromPromise<LinkedDevice, RenameDeviceRequest>(({ input }) => changeDevice(api.renameDevice, input)),
+  renameDevice: fromPromise<LinkedDevice, RenameDeviceRequest>(({ input }) =>
+    changed(() => callApi(renameLinkedDevice, { body: input })),
+  ),
   associateDevice: fromPromise<LinkedDevice, AssociateDeviceRequest>(({ input }) =>
-    changeDevice(api.associateDevice, input),
+    changed(() => callApi(associateLinkedDevice, { body: input })),
   ),
   dissociateDevice: fromPromise<LinkedDevice, { deviceUUID: string }>(({ input }) =>
-    changeDevice(api.dissociateDevice, input),
+    changed(() => callApi(dissociateLinkedDevice, { body: input })),
   ),
-  removeDevice: fromPromise<void, { deviceUUID: string }>(({ input }) => deleteDevice(api.linkedDevices, input)),
-  signOutDevice: fromPromise<void, { deviceUUID: string }>(({ input }) =>
-    deleteDevice(api.activeDevice(input.deviceUUID)),
-  ),
+  removeDevice: fromPromise<void, { deviceUUID: string }>(async ({ input }) => {
+    await explained(() => callApi(removeLinkedDevice, { body: input }), DeviceChangeRefused);
+  }),
+  signOutDevice: fromPromise<void, { deviceUUID: string }>(async ({ input }) => {
+    await explained(
+      () => callApi(signOutLinkedDevice, { params: { deviceUUID: input.deviceUUID } }),
+      DeviceChangeRefused,
+    );
+  }),
 };

@@ -1,18 +1,23 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { api } from '../../../contract/api';
 import {
-  type CompleteSignInRequest,
+  completeProviderSignIn,
+  confirmProviderLink,
+  linkProviderWithPassword,
+  mailProviderLink,
+  startCompanySignIn as startCompanySignInCall,
+  startProviderSignIn as startProviderSignInCall,
+} from '../../../contract/calls/federated-sign-in';
+import type {
+  CompleteSignInRequest,
   CompleteSignInResponse,
-  LinkMailResponse,
-  type ProviderId,
+  ProviderId,
   ProviderLinkResponse,
-  StartSignInResponse,
 } from '../../../contract/federated-sign-in';
 import { type StartedSignIn, StartRefused } from '../../../machines/federatedSignIn/federatedSignIn.machine';
 import { LinkConfirmationRefused } from '../../../machines/linkConfirmation/linkConfirmation.machine';
 import { CallbackRefused } from '../../../machines/signInCallback/signInCallback.machine';
-import { apiRequest, explained } from '../../lib/api-client';
+import { callApi, explained } from '../../lib/api-client';
 import { providerSignInConfig } from '../../lib/sign-in-providers';
 
 /** POST /api/auth/providers/{provider}/start. */
@@ -20,21 +25,14 @@ export const startProviderSignIn = fromPromise<StartedSignIn, { provider: Provid
   ({ input }) =>
     explained(
       () =>
-        apiRequest(api.startProviderSignIn(input.provider), {
-          method: 'POST',
-          body: { redirect: input.redirect },
-          schema: StartSignInResponse,
-        }),
+        callApi(startProviderSignInCall, { params: { provider: input.provider }, body: { redirect: input.redirect } }),
       StartRefused,
     ),
 );
 
 /** POST /api/auth/company/start: the work address's company, or the server's refusal (unknown domain). */
 export const startCompanySignIn = fromPromise<StartedSignIn, { email: string; redirect?: string }>(({ input }) =>
-  explained(
-    () => apiRequest(api.startCompanySignIn, { method: 'POST', body: input, schema: StartSignInResponse }),
-    StartRefused,
-  ),
+  explained(() => callApi(startCompanySignInCall, { body: input }), StartRefused),
 );
 
 /**
@@ -51,10 +49,9 @@ export const completeSignIn = fromPromise<CompleteSignInResponse, { provider: st
     if (!completion) {
       completion = explained(
         () =>
-          apiRequest(api.completeProviderSignIn(input.provider), {
-            method: 'POST',
+          callApi(completeProviderSignIn, {
+            params: { provider: input.provider },
             body: input.answer,
-            schema: CompleteSignInResponse,
             expectUnauthorized: true,
           }),
         CallbackRefused,
@@ -67,38 +64,17 @@ export const completeSignIn = fromPromise<CompleteSignInResponse, { provider: st
 
 /** POST /api/auth/providers/link/password: the account's password consents; the session starts or the second step is asked for. */
 export const linkWithPassword = fromPromise<ProviderLinkResponse, { password: string }>(({ input }) =>
-  explained(
-    () =>
-      apiRequest(api.linkProviderWithPassword, {
-        method: 'POST',
-        body: input,
-        schema: ProviderLinkResponse,
-        expectUnauthorized: true,
-      }),
-    CallbackRefused,
-  ),
+  explained(() => callApi(linkProviderWithPassword, { body: input, expectUnauthorized: true }), CallbackRefused),
 );
 
 /** POST /api/auth/providers/link/mail: a link to consent with, mailed to the account's address. */
 export const mailLink = fromPromise<void>(async () => {
-  await explained(
-    () => apiRequest(api.mailProviderLink, { method: 'POST', schema: LinkMailResponse }),
-    CallbackRefused,
-  );
+  await explained(() => callApi(mailProviderLink, {}), CallbackRefused);
 });
 
 /** POST /api/auth/providers/link/confirm: the mailed link's consent; the session starts or the second step is asked for. */
 export const confirmLink = fromPromise<ProviderLinkResponse, { token: string }>(({ input }) =>
-  explained(
-    () =>
-      apiRequest(api.confirmProviderLink, {
-        method: 'POST',
-        body: input,
-        schema: ProviderLinkResponse,
-        expectUnauthorized: true,
-      }),
-    LinkConfirmationRefused,
-  ),
+  explained(() => callApi(confirmProviderLink, { body: input, expectUnauthorized: true }), LinkConfirmationRefused),
 );
 
 /** The directory service's answer: the first result's country code is the region. */

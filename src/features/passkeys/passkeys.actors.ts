@@ -1,14 +1,15 @@
 import { type PublicKeyCredentialCreationOptionsJSON, startRegistration } from '@simplewebauthn/browser';
-import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { api } from '../../../contract/api';
-import { type AddPasskeyRequest, Passkey, PasskeyCreationOptions } from '../../../contract/passkeys';
+import {
+  addPasskey,
+  removePasskey,
+  renamePasskey,
+  requestPasskeyCreationOptions,
+} from '../../../contract/calls/passkeys';
+import type { AddPasskeyRequest, Passkey } from '../../../contract/passkeys';
 import { PasskeyChangeError, type PasskeyCreation } from '../../../machines/passkeyEnrolment/passkeyEnrolment.machine';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
 import { isAlreadyRegistered, isCeremonyCancelled } from './passkey-ceremony';
-
-/** Removing answers 204: there is no body to read. */
-const NoContent = v.unknown();
 
 /**
  * A failed call as the machine's failure: a refusal the server explained keeps its message (a 404
@@ -34,7 +35,7 @@ export const passkeysActors = {
   createPasskey: fromPromise<PasskeyCreation>(async () => {
     // Opaque to the portal: the server made them for this library.
     const optionsJSON = (await refusedAsPasskeyChange(() =>
-      apiRequest(api.passkeyCreationOptions, { method: 'POST', schema: PasskeyCreationOptions }),
+      callApi(requestPasskeyCreationOptions, {}),
     )) as unknown as PublicKeyCredentialCreationOptionsJSON;
     try {
       return { outcome: 'created', response: await startRegistration({ optionsJSON }) };
@@ -45,14 +46,12 @@ export const passkeysActors = {
     }
   }),
   savePasskey: fromPromise<Passkey, AddPasskeyRequest>(({ input }) =>
-    refusedAsPasskeyChange(() => apiRequest(api.passkeys, { method: 'POST', body: input, schema: Passkey })),
+    refusedAsPasskeyChange(() => callApi(addPasskey, { body: input })),
   ),
   renamePasskey: fromPromise<Passkey, { id: string; name: string }>(({ input }) =>
-    refusedAsPasskeyChange(() =>
-      apiRequest(api.passkey(input.id), { method: 'PATCH', body: { name: input.name }, schema: Passkey }),
-    ),
+    refusedAsPasskeyChange(() => callApi(renamePasskey, { params: { id: input.id }, body: { name: input.name } })),
   ),
   removePasskey: fromPromise<void, { id: string }>(async ({ input }) => {
-    await refusedAsPasskeyChange(() => apiRequest(api.passkey(input.id), { method: 'DELETE', schema: NoContent }));
+    await refusedAsPasskeyChange(() => callApi(removePasskey, { params: { id: input.id } }));
   }),
 };

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import { api } from '../../../contract/api';
-import { type ApproveQrSignInRequest, QrSignInAnswered, QrSignInDetails } from '../../../contract/qr-sign-in';
+import { approveQrSignIn, declineQrSignIn, getQrSignInRequest } from '../../../contract/calls/qr-sign-in';
+import type { QrSignInDetails } from '../../../contract/qr-sign-in';
 import { QrApprovalNeedsSignIn, QrApprovalRefused } from '../../../machines/qrApproval/qrApproval.machine';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
 
 /**
  * A 401 means nobody is signed in on this device: the page offers sign-in rather than the app's
@@ -20,25 +20,16 @@ async function asApprover<T>(call: () => Promise<T>): Promise<T> {
 
 /** GET /api/auth/qr/{id}: where the request comes from. */
 export const loadRequest = fromPromise<QrSignInDetails, { id: string }>(({ input, signal }) =>
-  asApprover(() =>
-    apiRequest(api.qrSignInRequest(input.id), { schema: QrSignInDetails, expectUnauthorized: true, signal }),
-  ),
+  asApprover(() => callApi(getQrSignInRequest, { params: { id: input.id }, expectUnauthorized: true, signal })),
 );
 
 /** POST …/approve with the picked number; a wrong one is refused (409), and the request declined. */
 export const approveRequest = fromPromise<void, { id: string; number: number }>(async ({ input }) => {
   await asApprover(() =>
-    apiRequest(api.qrSignInApproval(input.id), {
-      method: 'POST',
-      body: { number: input.number } satisfies ApproveQrSignInRequest,
-      schema: QrSignInAnswered,
-      expectUnauthorized: true,
-    }),
+    callApi(approveQrSignIn, { params: { id: input.id }, body: { number: input.number }, expectUnauthorized: true }),
   );
 });
 
 export const declineRequest = fromPromise<void, { id: string }>(async ({ input }) => {
-  await asApprover(() =>
-    apiRequest(api.qrSignInDecline(input.id), { method: 'POST', schema: QrSignInAnswered, expectUnauthorized: true }),
-  );
+  await asApprover(() => callApi(declineQrSignIn, { params: { id: input.id }, expectUnauthorized: true }));
 });

@@ -1,15 +1,14 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { api } from '../../../contract/api';
-import { type SessionClaims, SessionResponse } from '../../../contract/auth';
+import type { SessionClaims } from '../../../contract/auth';
+import { createQrSignIn, getQrSignInStatus, redeemQrSignIn } from '../../../contract/calls/qr-sign-in';
 import {
   type CreateQrSignInRequest,
   maxStatusWaitSeconds,
-  QrSignInCreated,
+  type QrSignInCreated,
   type QrSignInState,
-  QrSignInStatus,
 } from '../../../contract/qr-sign-in';
 import { QrSignInError } from '../../../machines/qrSignIn/qrSignIn.machine';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
 
 const failureOf = (error: unknown) =>
   new QrSignInError(error instanceof ApiError && error.status === 429 ? 'rateLimited' : 'unavailable');
@@ -17,7 +16,7 @@ const failureOf = (error: unknown) =>
 /** POST /api/auth/qr: a request of this browser's, whose key the server sets as an HttpOnly cookie. */
 export const createRequest = fromPromise<QrSignInCreated, CreateQrSignInRequest>(async ({ input }) => {
   try {
-    return await apiRequest(api.qrSignIn, { method: 'POST', body: input, schema: QrSignInCreated });
+    return await callApi(createQrSignIn, { body: input });
   } catch (error) {
     throw failureOf(error);
   }
@@ -30,8 +29,9 @@ export const createRequest = fromPromise<QrSignInCreated, CreateQrSignInRequest>
 export const waitForAnswer = fromPromise<Exclude<QrSignInState, 'waiting'>, { id: string }>(
   async ({ input, signal }) => {
     for (;;) {
-      const { state } = await apiRequest(`${api.qrSignInStatus(input.id)}?wait=${maxStatusWaitSeconds}`, {
-        schema: QrSignInStatus,
+      const { state } = await callApi(getQrSignInStatus, {
+        params: { id: input.id },
+        query: { wait: String(maxStatusWaitSeconds) },
         signal,
       });
       if (state !== 'waiting') return state;
@@ -42,11 +42,7 @@ export const waitForAnswer = fromPromise<Exclude<QrSignInState, 'waiting'>, { id
 /** POST …/session: the approved request becomes this browser's session. */
 export const signInWithApproval = fromPromise<SessionClaims, { id: string }>(async ({ input }) => {
   try {
-    const { user } = await apiRequest(api.qrSignInSession(input.id), {
-      method: 'POST',
-      schema: SessionResponse,
-      expectUnauthorized: true,
-    });
+    const { user } = await callApi(redeemQrSignIn, { params: { id: input.id }, expectUnauthorized: true });
     return user;
   } catch (error) {
     throw failureOf(error);

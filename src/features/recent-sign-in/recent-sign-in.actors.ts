@@ -1,16 +1,15 @@
 import { startAuthentication } from '@simplewebauthn/browser';
-import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { api } from '../../../contract/api';
+import { confirmRecentSignIn, requestRecentSignInPasskeyOptions } from '../../../contract/calls/recent-sign-in';
 import { ErrorCode } from '../../../contract/errors';
-import { PasskeyMessage, PasskeyRequestOptions } from '../../../contract/passkeys';
-import { RecentSignInConfirmed, type RecentSignInRequest } from '../../../contract/recent-sign-in';
+import { PasskeyMessage } from '../../../contract/passkeys';
+import type { RecentSignInRequest } from '../../../contract/recent-sign-in';
 import {
   type PasskeyAnswer,
   type PasskeyChallenge,
   RecentSignInRefusal,
 } from '../../../machines/recentSignIn/recentSignIn.machine';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
 
 /**
  * A failed call of the recent sign-in as the machine's refusal: a wrong password or code (with the
@@ -54,12 +53,6 @@ export function passkeyRefusalOf(error: unknown): RecentSignInRefusal {
   );
 }
 
-/** Its answer is read for its shape only: the API client makes the first call again. */
-const Confirmed = v.pipe(
-  RecentSignInConfirmed,
-  v.transform(() => undefined),
-);
-
 /**
  * The calls of "Confirm it's you". They never ask for a recent sign-in themselves: they are the
  * asking (a 403 here would wait for its own dialog).
@@ -67,11 +60,7 @@ const Confirmed = v.pipe(
 export const recentSignInActors = {
   fetchPasskeyOptions: fromPromise<PasskeyChallenge>(async () => {
     try {
-      return await apiRequest(api.recentSignInPasskeyOptions, {
-        method: 'POST',
-        schema: PasskeyRequestOptions,
-        askRecentSignIn: false,
-      });
+      return await callApi(requestRecentSignInPasskeyOptions, { askRecentSignIn: false });
     } catch (error) {
       throw recentSignInRefusalOf(error, null);
     }
@@ -85,7 +74,8 @@ export const recentSignInActors = {
   }),
   confirmRecentSignIn: fromPromise<void, RecentSignInRequest>(async ({ input }) => {
     try {
-      await apiRequest(api.recentSignIn, { method: 'POST', body: input, schema: Confirmed, askRecentSignIn: false });
+      // Its answer is read for its shape only: the API client makes the first call again.
+      await callApi(confirmRecentSignIn, { body: input, askRecentSignIn: false });
     } catch (error) {
       throw recentSignInRefusalOf(error, input.method);
     }

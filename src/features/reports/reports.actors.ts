@@ -1,6 +1,12 @@
 import { fromPromise } from 'xstate';
-import { api } from '../../../contract/api';
-import { NetStats, TeamTunnelStats, TunnelStats } from '../../../contract/stats';
+import {
+  readDeviceNetStats,
+  readDeviceTunnelStats,
+  readIndividualNetStats,
+  readIndividualTunnelStats,
+  readTeamNetStats,
+  readTeamTunnelStats,
+} from '../../../contract/calls/stats';
 import {
   type RangePreset,
   type Report,
@@ -11,7 +17,7 @@ import {
   type ReportTable,
   type TableOrder,
 } from '../../../machines/reportsFilter/reportsFilter.machine';
-import { apiRequest, explained } from '../../lib/api-client';
+import { callApi, explained } from '../../lib/api-client';
 import { reportCsv, reportCsvFileName } from './report-csv';
 
 const hourMs = 3600 * 1000;
@@ -39,28 +45,28 @@ export function resolveRange(range: ReportRange, now: Date): { from: Date; to: D
   return { from: new Date(to.getTime() - presetSpans[range.preset]), to };
 }
 
-function statsCalls(scope: ReportScope, query: string) {
+/** The two stats calls of a scope (net, then tunnel), over the range. */
+function statsCalls(scope: ReportScope, range: { from: string; to: string }, signal: AbortSignal) {
   switch (scope.kind) {
-    case 'team':
-      return {
-        net: `${api.teamNetStats(scope.teamId)}?${query}`,
-        tunnel: `${api.teamTunnelStats(scope.teamId)}?${query}`,
-        tunnelSchema: TeamTunnelStats,
-      };
+    case 'team': {
+      const params = { teamId: scope.teamId };
+      return Promise.all([
+        callApi(readTeamNetStats, { params, query: range, signal }),
+        callApi(readTeamTunnelStats, { params, query: range, signal }),
+      ]);
+    }
     case 'device': {
-      const deviceQuery = `${query}&${new URLSearchParams({ device: scope.deviceId })}`;
-      return {
-        net: `${api.deviceNetStats}?${deviceQuery}`,
-        tunnel: `${api.deviceTunnelStats}?${deviceQuery}`,
-        tunnelSchema: TunnelStats,
-      };
+      const query = { ...range, device: scope.deviceId };
+      return Promise.all([
+        callApi(readDeviceNetStats, { query, signal }),
+        callApi(readDeviceTunnelStats, { query, signal }),
+      ]);
     }
     case 'me':
-      return {
-        net: `${api.individualNetStats}?${query}`,
-        tunnel: `${api.individualTunnelStats}?${query}`,
-        tunnelSchema: TunnelStats,
-      };
+      return Promise.all([
+        callApi(readIndividualNetStats, { query: range, signal }),
+        callApi(readIndividualTunnelStats, { query: range, signal }),
+      ]);
   }
 }
 
@@ -79,17 +85,9 @@ function download(fileName: string, text: string) {
 export const reportsActors = {
   loadReport: fromPromise<Report, ReportsFilterInput>(async ({ input, signal }) => {
     const { from, to } = resolveRange(input.range, new Date());
-    const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() }).toString();
-    const calls = statsCalls(input.scope, query);
-    const [net, tunnel] = await explained(
-      () =>
-        Promise.all([
-          apiRequest(calls.net, { schema: NetStats, signal }),
-          apiRequest(calls.tunnel, { schema: calls.tunnelSchema, signal }),
-        ]),
-      ReportRefused,
-    );
-    return { from: from.toISOString(), to: to.toISOString(), net, tunnel };
+    const range = { from: from.toISOString(), to: to.toISOString() };
+    const [net, tunnel] = await explained(() => statsCalls(input.scope, range, signal), ReportRefused);
+    return { ...range, net, tunnel };
   }),
   exportTable: fromPromise<void, { table: ReportTable; report: Report; scope: ReportScope; order: TableOrder }>(
     async ({ input }) =>

@@ -4,15 +4,14 @@ import {
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
 import { fromPromise } from 'xstate';
-import { api } from '../../../contract/api';
+import { answerSecondStep, requestSecondStepPasskeyOptions } from '../../../contract/calls/second-factor';
 import { ErrorCode } from '../../../contract/errors';
-import { PasskeyRequestOptions } from '../../../contract/passkeys';
-import { type SecondFactorAnswer, SecondFactorSignedIn } from '../../../contract/second-factor';
+import type { SecondFactorAnswer, SecondFactorSignedIn } from '../../../contract/second-factor';
 import {
   type PasskeyAnswer,
   SecondFactorRefusal,
 } from '../../../machines/secondFactorChallenge/secondFactorChallenge.machine';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
 import { ceremonyOf } from '../passkeys/passkey-ceremony';
 
 /**
@@ -50,14 +49,7 @@ export async function refusedAsSecondFactor<T>(call: () => Promise<T>): Promise<
 
 /** POST /api/auth/second-factor: the waiting sign-in's second step; the session starts. */
 export const answerSecondFactor = fromPromise<SecondFactorSignedIn, SecondFactorAnswer>(({ input }) =>
-  refusedAsSecondFactor(() =>
-    apiRequest(api.secondFactor, {
-      method: 'POST',
-      body: input,
-      schema: SecondFactorSignedIn,
-      expectUnauthorized: true,
-    }),
-  ),
+  refusedAsSecondFactor(() => callApi(answerSecondStep, { body: input, expectUnauthorized: true })),
 );
 
 /**
@@ -67,12 +59,7 @@ export const answerSecondFactor = fromPromise<SecondFactorSignedIn, SecondFactor
 export const askForSecondFactorPasskey = fromPromise<PasskeyAnswer>(async ({ signal }) => {
   // Opaque to the portal: the server made them for this library.
   const optionsJSON = (await refusedAsSecondFactor(() =>
-    apiRequest(api.secondFactorPasskeyOptions, {
-      method: 'POST',
-      schema: PasskeyRequestOptions,
-      expectUnauthorized: true,
-      signal,
-    }),
+    callApi(requestSecondStepPasskeyOptions, { expectUnauthorized: true, signal }),
   )) as PublicKeyCredentialRequestOptionsJSON;
   try {
     return await ceremonyOf(() => startAuthentication({ optionsJSON }), {

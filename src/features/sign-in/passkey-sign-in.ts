@@ -5,11 +5,11 @@ import {
   startAuthentication,
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
-import { api } from '../../../contract/api';
+import { completePasskeySignIn, requestPasskeySignInOptions } from '../../../contract/calls/passkeys';
 import { ErrorCode } from '../../../contract/errors';
-import { PasskeyRequestOptions, type PasskeySignInRequest, PasskeySignInResponse } from '../../../contract/passkeys';
+import type { PasskeySignInRequest, PasskeySignInResponse } from '../../../contract/passkeys';
 import { type PasskeyAnswer, PasskeySignInError } from '../../../machines/signIn/signIn.machine';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
 import { ceremonyOf } from '../passkeys/passkey-ceremony';
 
 /**
@@ -35,9 +35,7 @@ function passkeyFailureOf(error: unknown): PasskeySignInError {
 
 /** POST /api/auth/passkey/options: a challenge for any of the browser's passkeys of this site (opaque to the portal). */
 const signInOptions = async (signal: AbortSignal) =>
-  (await apiRequest(api.passkeySignInOptions, {
-    method: 'POST',
-    schema: PasskeyRequestOptions,
+  (await callApi(requestPasskeySignInOptions, {
     expectUnauthorized: true,
     signal,
   })) as PublicKeyCredentialRequestOptionsJSON;
@@ -74,12 +72,7 @@ export async function askForPasskey(signal: AbortSignal): Promise<PasskeyAnswer>
 /** POST /api/auth/passkey: signed in, both steps at once. */
 export async function signInWithPasskey(input: PasskeySignInRequest): Promise<PasskeySignInResponse> {
   try {
-    return await apiRequest(api.passkeySignIn, {
-      method: 'POST',
-      body: input,
-      schema: PasskeySignInResponse,
-      expectUnauthorized: true,
-    });
+    return await callApi(completePasskeySignIn, { body: input, expectUnauthorized: true });
   } catch (error) {
     throw passkeyFailureOf(error);
   }

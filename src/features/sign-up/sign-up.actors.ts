@@ -1,12 +1,8 @@
-import * as v from 'valibot';
 import { fromCallback, fromPromise } from 'xstate';
-import { VerificationCodeIssued } from '../../../contract/account-creation';
-import { api } from '../../../contract/api';
+import * as accountCreationCalls from '../../../contract/calls/account-creation';
 import { ErrorCode } from '../../../contract/errors';
 import { SignUpError, type SignUpFailure } from '../../../machines/signUp/signUp.machine';
-import { ApiError, apiRequest } from '../../lib/api-client';
-
-const Success = v.object({ success: v.literal(true) });
+import { ApiError, callApi } from '../../lib/api-client';
 
 /** Turns the API's refusals into the machine's failure codes. */
 async function refusalsAsFailures<T>(call: () => Promise<T>, byError: Partial<Record<string, SignUpFailure>>) {
@@ -27,32 +23,21 @@ const withBotCheck = ({ email, botToken }: { email: string; botToken: string }) 
 });
 
 export const createPendingAccount = fromPromise<void, { email: string; botToken: string }>(async ({ input }) => {
-  await refusalsAsFailures(
-    () =>
-      apiRequest(api.createPendingAccount, {
-        method: 'POST',
-        body: withBotCheck(input),
-        schema: VerificationCodeIssued,
-      }),
-    { [ErrorCode.emailTaken]: 'emailTaken', [ErrorCode.botCheckFailed]: 'botCheckFailed' },
-  );
+  await refusalsAsFailures(() => callApi(accountCreationCalls.createPendingAccount, { body: withBotCheck(input) }), {
+    [ErrorCode.emailTaken]: 'emailTaken',
+    [ErrorCode.botCheckFailed]: 'botCheckFailed',
+  });
 });
 
 export const resendVerificationCode = fromPromise<void, { email: string; botToken: string }>(async ({ input }) => {
-  await refusalsAsFailures(
-    () =>
-      apiRequest(api.resendVerificationCode, {
-        method: 'POST',
-        body: withBotCheck(input),
-        schema: VerificationCodeIssued,
-      }),
-    { [ErrorCode.botCheckFailed]: 'botCheckFailed' },
-  );
+  await refusalsAsFailures(() => callApi(accountCreationCalls.resendVerificationCode, { body: withBotCheck(input) }), {
+    [ErrorCode.botCheckFailed]: 'botCheckFailed',
+  });
 });
 
 export const validateVerificationCode = fromPromise<void, { email: string; code: string }>(async ({ input }) => {
-  const query = new URLSearchParams({ email: input.email, verificationCode: input.code });
-  await refusalsAsFailures(() => apiRequest(`${api.validateAccountCreation}?${query}`, { schema: Success }), {
+  const query = { email: input.email, verificationCode: input.code };
+  await refusalsAsFailures(() => callApi(accountCreationCalls.checkVerificationCode, { query }), {
     [ErrorCode.invalidCode]: 'invalidCode',
     [ErrorCode.codeExpired]: 'codeExpired',
     [ErrorCode.validation]: 'invalidCode',
@@ -63,10 +48,8 @@ export const finalizeAccountCreation = fromPromise<void, { email: string; code: 
   async ({ input }) => {
     await refusalsAsFailures(
       () =>
-        apiRequest(api.finalizeAccountCreation, {
-          method: 'POST',
+        callApi(accountCreationCalls.finalizeAccountCreation, {
           body: { email: input.email, verificationCode: input.code, password: input.password },
-          schema: Success,
         }),
       {
         [ErrorCode.invalidCode]: 'invalidCode',

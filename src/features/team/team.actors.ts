@@ -1,12 +1,15 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { api } from '../../../contract/api';
 import {
-  AcceptInvitationResponse as AcceptInvitationAnswer,
-  type AcceptInvitationResponse,
-  AddTeamMemberResponse,
-  TeamMemberConflict,
-} from '../../../contract/teams';
+  acceptTeamInvitation,
+  addTeamMember,
+  cancelTeamInvitation,
+  changeTeamMemberRole,
+  removeTeamMember,
+  renameTeam,
+  setTeamSecondFactorRule,
+} from '../../../contract/calls/teams';
+import { type AcceptInvitationResponse, type AddTeamMemberResponse, TeamMemberConflict } from '../../../contract/teams';
 import { InvitationRefused } from '../../../machines/teamInvitation/teamInvitation.machine';
 import {
   type AddMemberInput,
@@ -17,10 +20,7 @@ import {
   type SecondFactorRuleInput,
   TeamChangeRefused,
 } from '../../../machines/teamMembership/teamMembership.machine';
-import { ApiError, apiRequest } from '../../lib/api-client';
-
-/** 204s and answers whose body the screen does not need. */
-const AnyAnswer = v.unknown();
+import { ApiError, callApi } from '../../lib/api-client';
 
 /**
  * A refusal the server explained becomes the machine's refusal with its message (spec section 8),
@@ -40,36 +40,27 @@ async function explained<T>(call: () => Promise<T>): Promise<T> {
 /** The changes of one subscription's team, each a call of the route table. */
 export const teamMembershipActors = {
   addMember: fromPromise<AddTeamMemberResponse, AddMemberInput>(({ input }) =>
-    explained(() =>
-      apiRequest(`${api.subscriptionTeam(input.referenceId)}/member`, {
-        method: 'POST',
-        body: input.request,
-        schema: AddTeamMemberResponse,
-      }),
-    ),
+    explained(() => callApi(addTeamMember, { params: { referenceId: input.referenceId }, body: input.request })),
   ),
   removeMember: fromPromise<void, RemoveMemberInput>(async ({ input }) => {
     await explained(() =>
-      apiRequest(api.teamMember(input.referenceId, input.userid), { method: 'DELETE', schema: AnyAnswer }),
+      callApi(removeTeamMember, { params: { referenceId: input.referenceId, member: input.userid } }),
     );
   }),
   changeRole: fromPromise<void, ChangeRoleInput>(async ({ input }) => {
-    await explained(() => apiRequest(api.updateMemberRole, { method: 'PUT', body: input, schema: AnyAnswer }));
+    await explained(() => callApi(changeTeamMemberRole, { body: input }));
   }),
   cancelInvitation: fromPromise<void, CancelInvitationInput>(async ({ input }) => {
-    const path = `${api.subscriptionTeam(input.referenceId)}/invitation/${encodeURIComponent(input.email)}`;
-    await explained(() => apiRequest(path, { method: 'DELETE', schema: AnyAnswer }));
+    await explained(() =>
+      callApi(cancelTeamInvitation, { params: { referenceId: input.referenceId, email: input.email } }),
+    );
   }),
   renameTeam: fromPromise<void, RenameTeamInput>(async ({ input }) => {
-    await explained(() => apiRequest(api.renameTeam, { method: 'PUT', body: input, schema: AnyAnswer }));
+    await explained(() => callApi(renameTeam, { body: input }));
   }),
   setSecondFactorRule: fromPromise<void, SecondFactorRuleInput>(async ({ input }) => {
     await explained(() =>
-      apiRequest(api.teamSecondFactorRule(input.referenceId), {
-        method: 'PUT',
-        body: input.request,
-        schema: AnyAnswer,
-      }),
+      callApi(setTeamSecondFactorRule, { params: { referenceId: input.referenceId }, body: input.request }),
     );
   }),
 };
@@ -78,11 +69,7 @@ export const teamMembershipActors = {
 export const acceptInvitation = fromPromise<AcceptInvitationResponse, { confirmationCode: string }>(
   async ({ input }) => {
     try {
-      return await apiRequest(api.acceptInvitation, {
-        method: 'POST',
-        body: input,
-        schema: AcceptInvitationAnswer,
-      });
+      return await callApi(acceptTeamInvitation, { body: input });
     } catch (error) {
       if (error instanceof ApiError && error.body) throw new InvitationRefused(error.body.message);
       throw error;

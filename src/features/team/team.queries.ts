@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../contract/api';
+import { downloadTeamAudit, readTeam, readTeamAudit } from '../../../contract/calls/teams';
 import { ErrorCode } from '../../../contract/errors';
-import { AuditPage, Team } from '../../../contract/teams';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { addressOf } from '../../../contract/http';
+import { ApiError, callApi } from '../../lib/api-client';
 import type { AuditFilterValues as AuditFilters } from './audit-log.view';
 
 /**
@@ -14,7 +14,7 @@ export const teamQueryKey = (referenceId: string) => ['team', referenceId] as co
 export const teamQuery = (referenceId: string) =>
   queryOptions({
     queryKey: teamQueryKey(referenceId),
-    queryFn: ({ signal }) => apiRequest(api.subscriptionTeam(referenceId), { schema: Team, signal }),
+    queryFn: ({ signal }) => callApi(readTeam, { params: { referenceId }, signal }),
     staleTime: 30_000,
   });
 
@@ -28,22 +28,20 @@ export function secondFactorSetupRequiredOf(error: unknown): string | null {
   return error.body?.error === ErrorCode.secondFactorSetupRequired ? error.body.message : null;
 }
 
-/** The filters as the query string of `/audit` and `/audit.csv` (which ignores the page). */
-export function auditSearchOf({ kind, actor, page }: AuditFilters, withPage = true): string {
-  const search = new URLSearchParams();
-  if (kind) search.set('kind', kind);
-  if (actor) search.set('actor', actor);
-  if (withPage) search.set('page', String(page));
-  return search.toString();
-}
+/** The filters as the query of `/audit` and `/audit.csv` (which ignores the page); a filter not set is left out. */
+const auditFiltersOf = ({ kind, actor }: AuditFilters) => ({ kind: kind || undefined, actor: actor || undefined });
 
 export const auditCsvHref = (referenceId: string, filters: AuditFilters) =>
-  `${api.subscriptionTeam(referenceId)}/audit.csv?${auditSearchOf(filters, false)}`;
+  addressOf(downloadTeamAudit, { referenceId }, auditFiltersOf(filters));
 
 export const auditQuery = (referenceId: string, filters: AuditFilters) =>
   queryOptions({
     queryKey: [...teamQueryKey(referenceId), 'audit', filters] as const,
     queryFn: ({ signal }) =>
-      apiRequest(`${api.subscriptionTeam(referenceId)}/audit?${auditSearchOf(filters)}`, { schema: AuditPage, signal }),
+      callApi(readTeamAudit, {
+        params: { referenceId },
+        query: { ...auditFiltersOf(filters), page: String(filters.page) },
+        signal,
+      }),
     staleTime: 30_000,
   });

@@ -1,12 +1,15 @@
 import { fromPromise } from 'xstate';
-import { api } from '../../../contract/api';
 import {
+  previewSubscriptionUpgrade,
+  upgradeSubscription as upgradeSubscriptionCall,
+} from '../../../contract/calls/subscriptions';
+import type {
   SubscriptionChangeResponse,
   UpgradePreview,
-  type UpgradeSubscriptionRequest,
+  UpgradeSubscriptionRequest,
 } from '../../../contract/subscriptions';
 import { type PreviewUpgradeInput, UpgradePricingError } from '../../../machines/upgradePricing/upgradePricing.machine';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
 
 /** A refusal keeps the server's message; a 409 is the conflict of two changes at once. */
 function upgradeErrorOf(error: unknown): UpgradePricingError {
@@ -21,12 +24,7 @@ function upgradeErrorOf(error: unknown): UpgradePricingError {
 export const previewUpgrade = fromPromise<UpgradePreview, PreviewUpgradeInput>(async ({ input, signal }) => {
   const { referenceId, ...request } = input;
   try {
-    return await apiRequest(`${api.subscription(referenceId)}/upgrade-preview`, {
-      method: 'POST',
-      body: request,
-      schema: UpgradePreview,
-      signal,
-    });
+    return await callApi(previewSubscriptionUpgrade, { params: { referenceId }, body: request, signal });
   } catch (error) {
     throw upgradeErrorOf(error);
   }
@@ -36,11 +34,7 @@ export const previewUpgrade = fromPromise<UpgradePreview, PreviewUpgradeInput>(a
 export const upgradeSubscription = fromPromise<SubscriptionChangeResponse, UpgradeSubscriptionRequest>(
   async ({ input }) => {
     try {
-      return await apiRequest(api.subscription(input.referenceId), {
-        method: 'PUT',
-        body: input,
-        schema: SubscriptionChangeResponse,
-      });
+      return await callApi(upgradeSubscriptionCall, { params: { referenceId: input.referenceId }, body: input });
     } catch (error) {
       throw upgradeErrorOf(error);
     }

@@ -87,7 +87,11 @@ export type CallDeclaration = {
   readonly description?: string;
 };
 
-/** Keeps a declaration's literal types (its method, path and schemas) for the typed client and server. */
+/**
+ * Keeps a declaration's literal types (its method, path and schemas) for the typed client and server.
+ * Free of side effects, so a page's bundle keeps only the declarations it uses.
+ */
+/*#__NO_SIDE_EFFECTS__*/
 export function declareCall<const TCall extends CallDeclaration>(call: TCall): TCall {
   return call;
 }

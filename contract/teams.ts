@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Email } from './auth';
+import { ErrorCode } from './errors';
 import type { RateLimit } from './http';
 
 /**
@@ -325,3 +326,15 @@ export type TeamApiMembers = v.InferOutput<typeof TeamApiMembers>;
  */
 export const SecondFactorRuleRequest = v.object({ required: v.boolean() });
 export type SecondFactorRuleRequest = v.InferInput<typeof SecondFactorRuleRequest>;
+
+/**
+ * What every call that manages a team by its subscription may refuse: an unknown subscription, a
+ * caller who is not its owner or admin, a subscription without a team, and a team whose rule asks
+ * for two-step sign-in the caller has not set up.
+ */
+export const teamManagementRefusals = [
+  ErrorCode.notFound,
+  ErrorCode.forbidden,
+  ErrorCode.teamRefused,
+  ErrorCode.secondFactorSetupRequired,
+] as const;

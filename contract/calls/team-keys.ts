@@ -9,16 +9,9 @@ import {
   RequestServerRequest,
   ServerList,
   TeamChangeDone,
+  teamManagementRefusals,
   UpdateAllowedIpsRequest,
 } from '../teams';
-
-/** Who is refused what on every call that manages a team's keys by its subscription. */
-const managing = [
-  ErrorCode.notFound,
-  ErrorCode.forbidden,
-  ErrorCode.teamRefused,
-  ErrorCode.secondFactorSetupRequired,
-] as const;
 
 export const checkAllowedIps = declareCall({
   method: 'POST',
@@ -41,7 +34,7 @@ export const createTeamApiKey = declareCall({
   recentSignIn: true,
   body: CreateApiKeyRequest,
   answers: { 201: CreateApiKeyResponse },
-  refusals: [...managing, ErrorCode.validation],
+  refusals: [...teamManagementRefusals, ErrorCode.validation],
 });
 
 export const deleteTeamApiKey = declareCall({
@@ -51,7 +44,7 @@ export const deleteTeamApiKey = declareCall({
   tag: 'API keys',
   access: 'adminOrOwner',
   answers: { 204: null },
-  refusals: managing,
+  refusals: teamManagementRefusals,
 });
 
 export const setApiKeyAllowedIps = declareCall({
@@ -62,7 +55,7 @@ export const setApiKeyAllowedIps = declareCall({
   access: 'adminOrOwner',
   body: UpdateAllowedIpsRequest,
   answers: { 200: ApiKey },
-  refusals: [...managing, ErrorCode.validation],
+  refusals: [...teamManagementRefusals, ErrorCode.validation],
 });
 
 export const requestDedicatedServer = declareCall({

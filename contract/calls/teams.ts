@@ -12,16 +12,9 @@ import {
   Team,
   TeamChangeDone,
   teamAddLimits,
+  teamManagementRefusals,
   UpdateRoleRequest,
 } from '../teams';
-
-/** Who is refused what on every call that manages a team by its subscription. */
-const managing = [
-  ErrorCode.notFound,
-  ErrorCode.forbidden,
-  ErrorCode.teamRefused,
-  ErrorCode.secondFactorSetupRequired,
-] as const;
 
 const memberConflict =
   'A person who belongs to another team or pays for a subscription of their own cannot join: 409 `team_member_conflict`, whose body also carries `isPaid` (whether they pay).';
@@ -33,7 +26,7 @@ export const readTeam = declareCall({
   tag: 'Teams',
   access: 'adminOrOwner',
   answers: { 200: Team },
-  refusals: managing,
+  refusals: teamManagementRefusals,
 });
 
 export const addTeamMember = declareCall({
@@ -45,7 +38,7 @@ export const addTeamMember = declareCall({
   access: 'adminOrOwner',
   body: AddTeamMemberRequest,
   answers: { 200: AddTeamMemberResponse },
-  refusals: [...managing, ErrorCode.teamConflict, ErrorCode.teamMemberConflict, ErrorCode.rateLimited],
+  refusals: [...teamManagementRefusals, ErrorCode.teamConflict, ErrorCode.teamMemberConflict, ErrorCode.rateLimited],
   rateLimits: [teamAddLimits.perTeam, teamAddLimits.perRecipient],
 });
 
@@ -56,7 +49,7 @@ export const cancelTeamInvitation = declareCall({
   tag: 'Teams',
   access: 'adminOrOwner',
   answers: { 204: null },
-  refusals: managing,
+  refusals: teamManagementRefusals,
 });
 
 export const removeTeamMember = declareCall({
@@ -66,7 +59,7 @@ export const removeTeamMember = declareCall({
   tag: 'Teams',
   access: 'adminOrOwner',
   answers: { 204: null },
-  refusals: managing,
+  refusals: teamManagementRefusals,
 });
 
 export const setTeamSecondFactorRule = declareCall({
@@ -90,7 +83,7 @@ export const readTeamAudit = declareCall({
   access: 'adminOrOwner',
   query: AuditQuery,
   answers: { 200: AuditPage },
-  refusals: managing,
+  refusals: teamManagementRefusals,
 });
 
 export const downloadTeamAudit = declareCall({
@@ -102,7 +95,7 @@ export const downloadTeamAudit = declareCall({
   access: 'adminOrOwner',
   query: AuditQuery,
   answers: { 200: { mediaType: 'text/csv' } },
-  refusals: managing,
+  refusals: teamManagementRefusals,
 });
 
 export const acceptTeamInvitation = declareCall({
@@ -125,7 +118,7 @@ export const changeTeamMemberRole = declareCall({
   access: 'adminOrOwner',
   body: UpdateRoleRequest,
   answers: { 200: TeamChangeDone },
-  refusals: managing,
+  refusals: teamManagementRefusals,
 });
 
 export const renameTeam = declareCall({
@@ -136,5 +129,5 @@ export const renameTeam = declareCall({
   access: 'adminOrOwner',
   body: RenameTeamRequest,
   answers: { 200: TeamChangeDone },
-  refusals: managing,
+  refusals: teamManagementRefusals,
 });

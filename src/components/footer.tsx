@@ -116,7 +116,8 @@ export function Footer() {
             {channel.name}
           </a>
         ))}
-        <ColorModeSwitch />
+        {/* Off by default (spec section 1): the colour mode then follows the system, or a choice stored before. */}
+        {flags.enableThemeChooser ? <ColorModeSwitch /> : null}
       </div>
     </footer>
   );

@@ -34,6 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   mutableFlags.enableReportsPage = true;
+  mutableFlags.enableThemeChooser = false;
   vi.unstubAllGlobals();
   // biome-ignore lint/suspicious/noDocumentCookie: resetting the test document's cookie
   document.cookie = 'colorMode=; Max-Age=0; Path=/';
@@ -60,7 +61,14 @@ describe('footer', () => {
     expect(footer.getByRole('link', { name: 'Status' })).toBeVisible();
   });
 
+  it('offers no colour mode switch while the theme chooser is switched off, as the spec ships it', async () => {
+    const footer = await renderFooter();
+    expect(footer.getByRole('link', { name: 'Status' })).toBeVisible();
+    expect(footer.queryByRole('group', { name: 'Colour mode' })).toBeNull();
+  });
+
   it('switches the colour mode, remembers it in a cookie and sets the root class', async () => {
+    mutableFlags.enableThemeChooser = true;
     const user = userEvent.setup();
     const footer = await renderFooter();
     const modes = within(footer.getByRole('group', { name: 'Colour mode' }));

@@ -165,10 +165,11 @@ export const phoneVerificationMachine = setup({
       },
     },
     codeEntry: {
-      // Entered afresh for every code sent: its lifetime and the resend cooldown start again.
+      // Entered afresh for every code sent: its lifetime and the resend cooldown start again. A
+      // resend waits inside it, so a failed one leaves the code's time running as it was.
       entry: assign({ code: '', codeError: null, canResend: false }),
       after: {
-        codeLifetime: '#phoneVerification.codeExpired',
+        codeLifetime: { target: '#phoneVerification.codeExpired', actions: assign({ failure: null }) },
         resendCooldown: { actions: assign({ canResend: true }) },
       },
       initial: 'enteringCode',
@@ -189,7 +190,7 @@ export const phoneVerificationMachine = setup({
                 actions: assign({ codeError: ({ context }) => phoneCodeErrorOf(context.code) }),
               },
             ],
-            'user.resendCode': { guard: 'canResend', target: '#phoneVerification.resendingCode' },
+            'user.resendCode': { guard: 'canResend', target: 'resending' },
           },
         },
         verifying: {
@@ -211,8 +212,25 @@ export const phoneVerificationMachine = setup({
             ],
           },
         },
+        /** A new code is on its way; the one sent before still works until its time is up. */
+        resending: {
+          tags: ['busy'],
+          entry: assign({ failure: null, codeResent: false }),
+          invoke: {
+            id: 'resendCode',
+            src: 'requestCode',
+            input: ({ context }) => ({ number: context.phone ?? '', region: context.region }),
+            onDone: {
+              target: '#phoneVerification.codeEntry',
+              reenter: true,
+              actions: assign({ codeResent: true }),
+            },
+            onError: { target: 'enteringCode', actions: assign({ failure: ({ event }) => failureOf(event) }) },
+          },
+        },
       },
     },
+    /** A new code for one that no longer works: a failure leaves the person where they were. */
     resendingCode: {
       tags: ['busy'],
       entry: assign({ failure: null, codeResent: false }),
@@ -221,8 +239,7 @@ export const phoneVerificationMachine = setup({
         src: 'requestCode',
         input: ({ context }) => ({ number: context.phone ?? '', region: context.region }),
         onDone: { target: 'codeEntry', actions: assign({ codeResent: true }) },
-        // The earlier code still works if it has not expired; the server will say when it has.
-        onError: { target: 'codeEntry', actions: assign({ failure: ({ event }) => failureOf(event) }) },
+        onError: { target: 'codeExpired', actions: assign({ failure: ({ event }) => failureOf(event) }) },
       },
     },
     /** The code expired, was replaced or used up by wrong tries: a new one is the way on. */

@@ -47,6 +47,14 @@ export const phoneVerificationCases = {
     },
   ],
   'xstate.error.actor.requestCode': refused('requestCode', PhoneMessage.numberInvalid, PhoneMessage.numberTaken),
+  'xstate.done.actor.resendCode': [
+    {
+      type: 'xstate.done.actor.resendCode',
+      output: { phone: sentTo, expiresAt: '2026-11-25T12:05:00.000Z' },
+      actorId: 'resendCode',
+    },
+  ],
+  'xstate.error.actor.resendCode': refused('resendCode', PhoneMessage.smsUnavailable),
   'xstate.done.actor.verifyCode': [{ type: 'xstate.done.actor.verifyCode', output: undefined, actorId: 'verifyCode' }],
   'xstate.error.actor.verifyCode': refused('verifyCode', PhoneMessage.codeInvalid, PhoneMessage.codeExpired),
   'xstate.done.actor.addPhone': [{ type: 'xstate.done.actor.addPhone', output: verifiedUser, actorId: 'addPhone' }],

@@ -120,6 +120,14 @@ describeModel('phoneVerification', {
         expect(button).toHaveAttribute('aria-busy', 'true');
       },
     },
+    'codeEntry.resending': {
+      view: (screen) => {
+        const button = screen.getByRole('button', { name: 'Sending a new code…' });
+        expect(button).toBeDisabled();
+        expect(button).toHaveAttribute('aria-busy', 'true');
+        expect(screen.getByLabelText('Verification code')).toBeDisabled();
+      },
+    },
     resendingCode: {
       view: (screen) => {
         const button = screen.getByRole('button', { name: 'Sending a new code…' });
@@ -129,8 +137,12 @@ describeModel('phoneVerification', {
       },
     },
     codeExpired: {
-      view: (screen) => {
-        expect(screen.getByRole('alert')).toHaveTextContent(PhoneMessage.codeExpired);
+      view: (screen, snapshot) => {
+        const [expired, failure] = screen.getAllByRole('alert');
+        expect(expired).toHaveTextContent(PhoneMessage.codeExpired);
+        if (snapshot.context.failure)
+          expect(failure).toHaveTextContent(snapshot.context.failure.message ?? unavailable);
+        else expect(failure).toBeUndefined();
         expect(screen.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
         expect(screen.queryByLabelText('Verification code')).toBeNull();
       },
@@ -255,6 +267,33 @@ describe('phoneVerification machine', () => {
     expect(actor.getSnapshot().matches('codeExpired')).toBe(false);
     clock.increment(1);
     expect(actor.getSnapshot().matches('codeExpired')).toBe(true);
+  });
+
+  it('keeps the code and its time after a failed resend: a dead code is not offered again as if it still worked', async () => {
+    let resends = 0;
+    const { actor, clock } = verifyingWith(
+      {
+        requestCode: async () => {
+          resends += 1;
+          throw new PhoneRefused(PhoneMessage.smsUnavailable);
+        },
+      },
+      { region: 'US', phone: sentTo },
+    );
+    actor.send({ type: 'user.changeCode', value: '4829' });
+    clock.increment(phoneCodeLifetimeSeconds * 1000 - 1000);
+    actor.send({ type: 'user.resendCode' });
+    await waitFor(actor, (state) => state.matches({ codeEntry: 'enteringCode' }) && state.context.failure !== null);
+    expect(actor.getSnapshot().context.code).toBe('4829');
+    clock.increment(1000);
+    expect(actor.getSnapshot().matches('codeExpired')).toBe(true);
+    expect(actor.getSnapshot().context.failure).toBeNull();
+    actor.send({ type: 'user.resendCode' });
+    await waitFor(actor, (state) => state.matches('codeExpired') && state.context.failure !== null);
+    expect(actor.getSnapshot().context.failure).toEqual({ message: PhoneMessage.smsUnavailable });
+    clock.increment(phoneCodeLifetimeSeconds * 1000);
+    expect(actor.getSnapshot().matches('codeExpired')).toBe(true);
+    expect(resends).toBe(2);
   });
 
   it('checks the number is given and the code well formed before calling', () => {

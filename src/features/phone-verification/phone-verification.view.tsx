@@ -183,6 +183,7 @@ function CodeStep({
     return (
       <section className={cx(card, stack)}>
         <Alert>{phoneMessageText(i18n, PhoneMessage.codeExpired)}</Alert>
+        <FailureAlert failure={failure} />
         <div className={row}>
           <Button onClick={() => send({ type: 'user.resendCode' })}>
             <Trans>Send a new code</Trans>
@@ -193,7 +194,7 @@ function CodeStep({
       </section>
     );
 
-  const resending = snapshot.matches('resendingCode');
+  const resending = snapshot.matches({ codeEntry: 'resending' }) || snapshot.matches('resendingCode');
   const busy = snapshot.hasTag('busy');
   return (
     <form

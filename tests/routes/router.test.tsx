@@ -491,6 +491,9 @@ describe('routes for someone signed in', () => {
     const welcome = await open('/welcome', backend, stale);
     await waitFor(() => expect(accountCalls(welcome.fetchStub)).toBe(1));
 
+    const callback = await open('/auth/callback/google?code=c0de&state=st4te', backend, stale);
+    await waitFor(() => expect(accountCalls(callback.fetchStub)).toBe(1));
+
     const forgot = await open('/password/forgot', backend, stale);
     expect(forgot.location()).toBe('/password/forgot');
     expect(accountCalls(forgot.fetchStub)).toBe(0);

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { titleHead } from '../../app/page-title';
+import { refreshStaleUserIfSignedIn } from '../../app/route-checks';
 import { SignInCallbackScreen } from '../../features/federated-sign-in/sign-in-callback.screen';
 
 const title = msg`Signing in`;
@@ -23,9 +24,11 @@ export const Route = createFileRoute('/_visitor/auth/callback/$provider')({
   }),
   // Opened without a provider's answer (a bookmark, a link with only ?redirect=): there is nothing
   // to complete. Sign-in follows the redirect for someone signed in and asks anyone else to sign in.
-  beforeLoad: ({ search }) => {
+  // Someone signed in already has their stored user refreshed if it is another's (spec section 2).
+  beforeLoad: ({ search, context }) => {
     if (search.code === undefined && search.state === undefined && search.error === undefined)
       throw redirect({ to: '/login', search: { redirect: search.redirect }, replace: true });
+    refreshStaleUserIfSignedIn(context);
   },
   head: () => titleHead(i18n._(title)),
   component: SignInCallbackPage,

@@ -14,6 +14,14 @@ import {
 
 const wrongCodeLimits = [secondFactorLimits.perAccount, secondFactorLimits.perAddress];
 
+/** What a change proved with the app's code (or a recovery code) may refuse. */
+const codeProofRefusals = [
+  ErrorCode.invalidCode,
+  ErrorCode.secondFactorExpired,
+  ErrorCode.secondFactorConflict,
+  ErrorCode.rateLimited,
+] as const;
+
 export const answerSecondStep = declareCall({
   method: 'POST',
   path: '/api/auth/second-factor',
@@ -67,12 +75,7 @@ export const confirmAuthenticatorApp = declareCall({
   access: 'session',
   body: ConfirmAuthenticatorRequest,
   answers: { 200: RecoveryCodesIssued },
-  refusals: [
-    ErrorCode.invalidCode,
-    ErrorCode.secondFactorExpired,
-    ErrorCode.secondFactorConflict,
-    ErrorCode.rateLimited,
-  ],
+  refusals: codeProofRefusals,
   rateLimits: wrongCodeLimits,
 });
 
@@ -84,12 +87,7 @@ export const turnOffAuthenticatorApp = declareCall({
   access: 'session',
   body: SecondFactorProofRequest,
   answers: { 204: null },
-  refusals: [
-    ErrorCode.invalidCode,
-    ErrorCode.secondFactorExpired,
-    ErrorCode.secondFactorConflict,
-    ErrorCode.rateLimited,
-  ],
+  refusals: codeProofRefusals,
   rateLimits: wrongCodeLimits,
 });
 
@@ -101,11 +99,6 @@ export const replaceRecoveryCodes = declareCall({
   access: 'session',
   body: SecondFactorProofRequest,
   answers: { 200: RecoveryCodesIssued },
-  refusals: [
-    ErrorCode.invalidCode,
-    ErrorCode.secondFactorExpired,
-    ErrorCode.secondFactorConflict,
-    ErrorCode.rateLimited,
-  ],
+  refusals: codeProofRefusals,
   rateLimits: wrongCodeLimits,
 });

@@ -11,7 +11,7 @@ import type {
 import { routePatternOf } from '../../contract/http';
 import type { RecentSignInService } from '../services/recent-sign-in';
 import { commonRefusals } from '../services/refusal';
-import { type AppEnv, readJsonBody, requireSession, validationMessage } from './middleware';
+import { type AppEnv, hasBody, readJsonBody, requireSession, validationMessage } from './middleware';
 import { requireRecentSignIn } from './recent-sign-in';
 
 type Schema = v.GenericSchema;
@@ -84,12 +84,6 @@ function validatedQuery(schema: Schema | undefined): MiddlewareHandler<AppEnv> {
     c.req.addValidatedData('query', result.output as Record<string, unknown>);
     await next();
   };
-}
-
-/** Whether the request carries a body at all (jsonBodies() has checked that one is JSON). */
-function hasBody(c: Context<AppEnv>): boolean {
-  const length = c.req.header('content-length');
-  return (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
 }
 
 function validatedJson(schema: Schema, required: boolean): MiddlewareHandler<AppEnv> {

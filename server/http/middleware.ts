@@ -117,13 +117,18 @@ export function sameOriginMutations(env: Env): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** Whether the request carries a body at all. */
+export function hasBody(c: Context): boolean {
+  const length = c.req.header('content-length');
+  return (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
+}
+
 /** Mutations with a body send JSON; anything else is refused before it is read. */
 export function jsonBodies(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const hasBody = c.req.header('content-length') !== undefined && c.req.header('content-length') !== '0';
-    if (mutatingMethods.has(c.req.method) && (hasBody || c.req.header('transfer-encoding'))) {
+    if (mutatingMethods.has(c.req.method) && hasBody(c)) {
       const type = c.req.header('content-type') ?? '';
-      if (!/^application\/json\b/i.test(type) && !c.req.path.startsWith('/api/monitoring')) {
+      if (!/^application\/json\b/i.test(type) && c.req.path !== calls.reportErrors.path) {
         throw commonRefusals.unsupportedMediaType();
       }
     }

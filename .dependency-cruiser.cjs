@@ -1,5 +1,5 @@
 /**
- * The layer rules of docs (DESIGN.md section 2), checked in CI with `npm run layers`.
+ * The layer rules of docs/design.md §2, checked in CI with `npm run layers`.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {

@@ -7,7 +7,7 @@ const signedInSources = [
   '<rootDir>/src/routes/_signedIn',
   '<rootDir>/src/features/billing',
   '<rootDir>/src/features/change-password',
-  '<rootDir>/src/features/dashboard',
+  '<rootDir>/src/features/account',
   '<rootDir>/src/features/shell',
   '<rootDir>/src/features/subscription-portal',
   '<rootDir>/src/features/upgrade',
@@ -27,6 +27,15 @@ const signedInSources = [
   '<rootDir>/src/components/invoice-lines.tsx',
   '<rootDir>/src/components/ui/pager.tsx',
   '<rootDir>/src/lib/billing-labels.ts',
+  // The registry of refusals (every code's text) and the books that only signed-in pages import:
+  // the pages that word refusals are signed-in or visitor pages, so sign-in never loads them.
+  '<rootDir>/src/lib/contract-messages.ts',
+  '<rootDir>/src/lib/refusals/teams.ts',
+  '<rootDir>/src/lib/refusals/subscriptions.ts',
+  '<rootDir>/src/lib/refusals/devices.ts',
+  '<rootDir>/src/lib/refusals/routers.ts',
+  '<rootDir>/src/lib/refusals/phone.ts',
+  '<rootDir>/src/lib/refusals/sessions.ts',
 ];
 
 /**
@@ -41,6 +50,11 @@ const visitorSources = [
   '<rootDir>/src/features/federated-sign-in',
   '<rootDir>/src/features/phone-verification-success',
   '<rootDir>/src/features/second-factor-challenge',
+  '<rootDir>/src/lib/contract-messages.ts',
+  '<rootDir>/src/lib/refusals/qr-sign-in.ts',
+  '<rootDir>/src/lib/refusals/federated-sign-in.ts',
+  // Also in the security catalogue: the second step's page and the account page both word its refusals.
+  '<rootDir>/src/lib/refusals/second-factor.ts',
 ];
 
 /**
@@ -53,11 +67,15 @@ const securitySources = [
   '<rootDir>/src/features/authenticator-app',
   '<rootDir>/src/features/passkeys',
   '<rootDir>/src/features/recent-sign-in',
+  '<rootDir>/src/lib/refusals/linked-sign-ins.ts',
+  '<rootDir>/src/lib/refusals/passkeys.ts',
+  '<rootDir>/src/lib/refusals/recent-sign-in.ts',
+  '<rootDir>/src/lib/refusals/second-factor.ts',
 ];
 const securityExclude = ['<rootDir>/src/features/authenticator-app/second-factor-required-banner.view.tsx'];
 
 /** The reports page: only /reports loads these messages (src/routes/_signedIn/reports.tsx). */
-const reportsSources = ['<rootDir>/src/features/reports'];
+const reportsSources = ['<rootDir>/src/features/reports', '<rootDir>/src/lib/refusals/stats.ts'];
 
 const folderGlob = (source: string) => (/\.tsx?$/.test(source) ? source : `${source}/**`);
 

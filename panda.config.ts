@@ -3,7 +3,7 @@ import pandaPreset from '@pandacss/preset-panda';
 import { portalPreset } from './src/theme/preset';
 
 // Panda's spacing, sizes, type scale and shadows, without its twenty colour palettes: components use
-// the portal's role tokens only (STYLE.md), and every palette would be a few hundred unused CSS
+// the portal's role tokens only (docs/style.md), and every palette would be a few hundred unused CSS
 // variables on every page.
 const { current, black, white, transparent } = pandaPreset.theme.tokens.colors;
 const pandaScales = {

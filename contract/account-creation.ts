@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { Email } from './auth';
 import type { RateLimit } from './http';
 
-/** The spec's messages (sections 5 and 8), used as keys the client translates. */
+/** The spec's messages (docs/spec.md §5 and §8), used as keys the client translates. */
 export const AccountCreationMessage = {
   emailTaken: 'An account with this E-Mail already exists with us',
   invalidCode: 'Invalid code, please try again.',

@@ -54,7 +54,7 @@ export const Server = v.object({
   teamId: v.number(),
 });
 
-/** GET /api/account/user (spec sections 3 and 7). */
+/** GET /api/account/user (docs/spec.md §3 and §7). */
 export const AccountUser = v.object({
   success: v.literal(true),
   userid: v.string(),

@@ -29,7 +29,7 @@ export const LoginRequest = v.object({
 });
 export type LoginRequest = v.InferInput<typeof LoginRequest>;
 
-/** The claims of the session token (spec section 3), as GET /api/user returns them. */
+/** The claims of the session token (docs/spec.md §3), as GET /api/user returns them. */
 export const SessionClaims = v.object({
   sub: v.string(),
   email: v.string(),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { RateLimit } from './http';
 
 /**
- * Devices (spec sections 3, 4, 6 and 7; issue 10): a device asks for an activation code and polls
+ * Devices (docs/spec.md §3, §4, §6 and §7; issue 10): a device asks for an activation code and polls
  * with a secret token of its own; a signed-in person enters the code to link the device to their
  * account. Linked devices can be renamed, associated with a subscription, removed, and signed out.
  * The protocol and its limits: docs/decisions/0006-device-activation.md.

@@ -7,7 +7,7 @@ import type { RateLimit } from './http';
  * one, reached by the company's e-mail domain. The portal starts the authorization code flow with
  * PKCE, state and nonce, the provider sends the person back to `/auth/callback/{provider}`, and that
  * page hands the answer to the API, which completes the flow and starts the session.
- * The protocol and its checks: docs/decisions/federated-sign-in.md.
+ * The protocol and its checks: docs/decisions/0019-federated-sign-in.md.
  */
 
 export const FederatedSignInMessage = {

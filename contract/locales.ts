@@ -1,5 +1,5 @@
 /**
- * The portal's languages (spec section 1), English first: the source and the fallback. The UI
+ * The portal's languages (docs/spec.md §1), English first: the source and the fallback. The UI
  * follows the browser's languages; the server writes its mails in the one the sign-up came in.
  */
 export const locales = [

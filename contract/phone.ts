@@ -5,7 +5,7 @@ import type { RateLimit } from './http';
  * Phone verification (issue 11): a signed-in person asks for a code by SMS to a number, enters it,
  * and the number is stored on their account and in their session's `phone` claim. Numbers travel
  * and are stored in E.164 (`+12015550123`); the browser parses what the person types per region.
- * The rules and limits: docs/decisions/phone-verification.md.
+ * The rules and limits: docs/decisions/0021-phone-verification.md.
  */
 
 export const PhoneMessage = {

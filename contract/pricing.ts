@@ -1,5 +1,5 @@
 /**
- * The upgrade's pricing rules (spec section 4), pure, for the upgrade screen and the server's
+ * The upgrade's pricing rules (docs/spec.md §4), pure, for the upgrade screen and the server's
  * proration preview alike. Amounts are integers in minor units (cents), so no sum drifts.
  */
 

@@ -2,13 +2,13 @@ import * as v from 'valibot';
 import type { RateLimit } from './http';
 
 /**
- * Sign-in with a QR code (spec sections 1, 2 and 9; issue 11). The browser on the sign-in page asks
+ * Sign-in with a QR code (docs/spec.md §1, §2 and §9; issue 11). The browser on the sign-in page asks
  * for a request and shows `{origin}/qrcode-login/{id}` as a QR code; a person signed in on another
  * device opens it, sees where the request comes from, and approves or declines. Only the browser
  * that asked (it holds a key in an HttpOnly cookie) can turn the approved request into a session.
  * Number matching (issue 22): the waiting browser shows a two-digit number, and the approver picks
  * it among three; a wrong pick declines the request, since it may be an attacker's code.
- * docs/decisions/qr-sign-in.md.
+ * docs/decisions/0020-qr-sign-in.md.
  */
 
 export const QrSignInMessage = {

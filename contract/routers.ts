@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { RateLimit } from './http';
 
 /**
- * Routers (spec sections 3, 4, 6, 7 and 9; docs/decisions/0007-routers.md): a person's routers and
+ * Routers (docs/spec.md §3, §4, §6, §7 and §9; docs/decisions/0007-routers.md): a person's routers and
  * those of their teams, team routers, the partner routers' success flags, and router coupons.
  */
 
@@ -28,7 +28,7 @@ export const RouterMessage = {
 } as const;
 
 /**
- * Spec section 9: a router subscription is one whose product name says router and not promo; the
+ * docs/spec.md §9: a router subscription is one whose product name says router and not promo; the
  * name alone decides, so self-hosted router products qualify by their name too.
  */
 export function isRouterProduct(productName: string): boolean {
@@ -47,7 +47,7 @@ export const Router = v.object({
   routerId: v.string(),
   name: v.string(),
   vendor: RouterVendor,
-  /** Spec section 6: a router's role is client. */
+  /** docs/spec.md §6: a router's role is client. */
   role: v.literal('client'),
   /** ISO time. */
   lastActiveTime: v.string(),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * Usage statistics (spec sections 3 and 7; issue 12): tunnel events and traffic of linked devices,
+ * Usage statistics (docs/spec.md §3 and §7; issue 12): tunnel events and traffic of linked devices,
  * reported by the VPN servers in signed batches and read as tables. Buckets, limits and the
  * signature: docs/decisions/0008-usage-stats.md.
  */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { RateLimit } from './http';
 
 /**
- * Subscriptions and what their owner changes on them (spec sections 3, 4, 6 and 7): cancel,
+ * Subscriptions and what their owner changes on them (docs/spec.md §3, §4, §6 and §7): cancel,
  * uncancel, seats, upgrade with its proration preview, coupons, the Black Friday offer, and the
  * public price list. Money is in minor units (cents) with an ISO 4217 currency everywhere.
  */
@@ -180,6 +180,6 @@ export const CouponRedemption = v.object({
 });
 export type CouponRedemption = v.InferOutput<typeof CouponRedemption>;
 
-/** GET /api/pricing, public and cacheable: plan code → price per period in major units (spec section 3). */
+/** GET /api/pricing, public and cacheable: plan code → price per period in major units (docs/spec.md §3). */
 export const Pricing = v.record(v.string(), v.number());
 export type Pricing = v.InferOutput<typeof Pricing>;

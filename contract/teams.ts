@@ -4,7 +4,7 @@ import { ErrorCode } from './errors';
 import type { RateLimit } from './http';
 
 /**
- * Teams of teams and families subscriptions (spec sections 3, 4, 6, 7 and 8): members and
+ * Teams of teams and families subscriptions (docs/spec.md §3, §4, §6, §7 and §8): members and
  * invitations, roles, the team's name, API keys with IP allow-lists, servers and the audit log.
  * Who may do what: the owner and the team's admins manage the team; a team user may do none of it;
  * the owner can be neither removed nor demoted.
@@ -14,7 +14,7 @@ export const TeamRole = v.picklist(['admin', 'user']);
 export type TeamRole = v.InferOutput<typeof TeamRole>;
 
 export const TeamMessage = {
-  /** Spec section 8, exactly. */
+  /** docs/spec.md §8, exactly. */
   alreadyInAnotherTeam:
     'User is already a paid member or part of another team. Please contact support if you think this is incorrect',
   alreadyMember: 'This person is already a member of this team.',
@@ -247,7 +247,7 @@ export const TeamServer = v.object({
   location: v.string(),
   address: v.nullable(v.string()),
   state: ServerState,
-  /** -1 means private (spec section 3). */
+  /** -1 means private (docs/spec.md §3). */
   teamId: v.number(),
 });
 export type TeamServer = v.InferOutput<typeof TeamServer>;

@@ -109,6 +109,47 @@ test('the owner sees the Black Friday price and hides the offer for good', async
   await expect(page.getByRole('region', { name: 'Black Friday offer' })).toHaveCount(0);
 });
 
+test('the dedicated server owner sees their server in Amsterdam in the subscription portal', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, demoAccounts.dedicatedOwner, demoPassword);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await page.goto('/subscription?referenceId=demo-dedicated-monthly');
+  const servers = page.getByRole('table', { name: 'Your private servers' });
+  const amsterdam = servers.getByRole('row', { name: /Amsterdam dedicated server/ });
+  await expect(amsterdam).toContainText('Amsterdam, NL');
+  await expect(amsterdam).toContainText('198.51.100.20');
+  await expect(amsterdam).toContainText('Running');
+  await expect(page.getByRole('heading', { level: 2, name: 'Dedicated server' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a new dedicated server owner requests the server and sees it listed as requested', async ({ page }) => {
+  const referenceId = await ownerWithPurchase(page, 'dedicated', 'dedicated-server-monthly');
+  await page.goto(`/subscription?referenceId=${referenceId}`);
+  const servers = page.getByRole('region', { name: 'Private servers' });
+  await expect(servers.getByText('You have no private servers yet.')).toBeVisible();
+  await page.getByLabel('From (UTC)').fill('22:00');
+  await page.getByLabel('To (UTC)').fill('02:00');
+  await page.getByRole('button', { name: 'Request server' }).click();
+  await expect(page.getByText(/^Your server is requested\./)).toBeVisible();
+  const requested = servers.getByRole('row', { name: /Dedicated server/ });
+  await expect(requested).toContainText('Not assigned yet');
+  await expect(requested).toContainText('Requested');
+  await expectNoAxeViolations(page);
+});
+
+test('the marketing upgrade shortcut lists every plan’s price when no subscription has the plan', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, demoAccounts.dedicatedOwner, demoPassword);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await page.goto('/account/upgrade?currentPlan=teams-3year');
+  await expect(page.getByText('We could not find that plan among your subscriptions.')).toBeVisible();
+  const plans = page.getByRole('table', { name: 'Prices of every plan' });
+  await expect(plans.getByRole('row', { name: 'Teams billed every three years $359.99' })).toBeVisible();
+  await expect(plans.getByRole('row', { name: 'Router billed once $249.00' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 test('a team admin reaches the subscription portal but not billing or upgrade', async ({ page }) => {
   await page.goto('/login');
   await signIn(page, demoAccounts.teamAdmin, demoPassword);

@@ -13,7 +13,7 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from '@
 import { demoAccounts, demoPassword } from '../server/db/seed-demo';
 import { freePort } from './support/portal-client';
 
-const outDir = process.argv[2];
+const outDir: string = process.argv[2] ?? '';
 if (!outDir) throw new Error('usage: npm run screenshots -- <folder>');
 
 type Screen = { name: string; route: string; account?: string; ready: (page: Page) => Promise<unknown> };
@@ -110,7 +110,13 @@ async function shoot(browser: Browser, variant: Variant, screen: Screen): Promis
 
 async function waitForHealth(url: string): Promise<void> {
   for (let attempt = 0; attempt < 240; attempt += 1) {
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`the portal did not answer at ${url}`);

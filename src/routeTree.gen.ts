@@ -19,10 +19,9 @@ import { Route as PasswordSetRouteImport } from './routes/password-set'
 import { Route as SignUpCreateRouteImport } from './routes/_signUp/create'
 import { Route as SignUpFinalizeRouteImport } from './routes/_signUp/finalize'
 import { Route as SignUpVerifyEmailRouteImport } from './routes/_signUp/verify-email'
+import { Route as SignedInPhoneRouteImport } from './routes/_signedIn/_phone'
 import { Route as SignedInActivateRouteImport } from './routes/_signedIn/activate'
 import { Route as SignedInBillingRouteImport } from './routes/_signedIn/billing'
-import { Route as SignedInPhoneNumberInputRouteImport } from './routes/_signedIn/phone-number-input'
-import { Route as SignedInPhoneNumberVerificationRouteImport } from './routes/_signedIn/phone-number-verification'
 import { Route as SignedInRedeemRouterCouponRouteImport } from './routes/_signedIn/redeem-router-coupon'
 import { Route as SignedInReportsRouteImport } from './routes/_signedIn/reports'
 import { Route as SignedInRoutersRouteImport } from './routes/_signedIn/routers'
@@ -32,6 +31,8 @@ import { Route as SignedInUpgradeRouteImport } from './routes/_signedIn/upgrade'
 import { Route as VisitorPhoneNumberVerificationSuccessRouteImport } from './routes/_visitor/phone-number-verification-success'
 import { Route as VisitorWelcomeRouteImport } from './routes/_visitor/welcome'
 import { Route as PasswordForgotRouteImport } from './routes/password/forgot'
+import { Route as SignedInPhonePhoneNumberInputRouteImport } from './routes/_signedIn/_phone/phone-number-input'
+import { Route as SignedInPhonePhoneNumberVerificationRouteImport } from './routes/_signedIn/_phone/phone-number-verification'
 import { Route as SignedInAccountIndexRouteImport } from './routes/_signedIn/account.index'
 import { Route as SignedInAccountUpgradeRouteImport } from './routes/_signedIn/account.upgrade'
 import { Route as VisitorAuthSecondStepRouteImport } from './routes/_visitor/auth.second-step'
@@ -90,6 +91,10 @@ const SignUpVerifyEmailRoute = SignUpVerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => SignUpRoute,
 } as any)
+const SignedInPhoneRoute = SignedInPhoneRouteImport.update({
+  id: '/_phone',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInActivateRoute = SignedInActivateRouteImport.update({
   id: '/activate',
   path: '/activate',
@@ -100,18 +105,6 @@ const SignedInBillingRoute = SignedInBillingRouteImport.update({
   path: '/billing',
   getParentRoute: () => SignedInRoute,
 } as any)
-const SignedInPhoneNumberInputRoute =
-  SignedInPhoneNumberInputRouteImport.update({
-    id: '/phone-number-input',
-    path: '/phone-number-input',
-    getParentRoute: () => SignedInRoute,
-  } as any)
-const SignedInPhoneNumberVerificationRoute =
-  SignedInPhoneNumberVerificationRouteImport.update({
-    id: '/phone-number-verification',
-    path: '/phone-number-verification',
-    getParentRoute: () => SignedInRoute,
-  } as any)
 const SignedInRedeemRouterCouponRoute =
   SignedInRedeemRouterCouponRouteImport.update({
     id: '/redeem-router-coupon',
@@ -160,6 +153,18 @@ const PasswordForgotRoute = PasswordForgotRouteImport.update({
   path: '/password/forgot',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignedInPhonePhoneNumberInputRoute =
+  SignedInPhonePhoneNumberInputRouteImport.update({
+    id: '/phone-number-input',
+    path: '/phone-number-input',
+    getParentRoute: () => SignedInPhoneRoute,
+  } as any)
+const SignedInPhonePhoneNumberVerificationRoute =
+  SignedInPhonePhoneNumberVerificationRouteImport.update({
+    id: '/phone-number-verification',
+    path: '/phone-number-verification',
+    getParentRoute: () => SignedInPhoneRoute,
+  } as any)
 const SignedInAccountIndexRoute = SignedInAccountIndexRouteImport.update({
   id: '/account/',
   path: '/account/',
@@ -224,8 +229,6 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof SignUpVerifyEmailRoute
   '/activate': typeof SignedInActivateRoute
   '/billing': typeof SignedInBillingRoute
-  '/phone-number-input': typeof SignedInPhoneNumberInputRoute
-  '/phone-number-verification': typeof SignedInPhoneNumberVerificationRoute
   '/redeem-router-coupon': typeof SignedInRedeemRouterCouponRoute
   '/reports': typeof SignedInReportsRoute
   '/routers': typeof SignedInRoutersRoute
@@ -235,6 +238,8 @@ export interface FileRoutesByFullPath {
   '/phone-number-verification-success': typeof VisitorPhoneNumberVerificationSuccessRoute
   '/welcome': typeof VisitorWelcomeRoute
   '/password/forgot': typeof PasswordForgotRoute
+  '/phone-number-input': typeof SignedInPhonePhoneNumberInputRoute
+  '/phone-number-verification': typeof SignedInPhonePhoneNumberVerificationRoute
   '/account/upgrade': typeof SignedInAccountUpgradeRoute
   '/auth/second-step': typeof VisitorAuthSecondStepRoute
   '/qrcode-login/$id': typeof VisitorQrcodeLoginIdRoute
@@ -256,8 +261,6 @@ export interface FileRoutesByTo {
   '/verify-email': typeof SignUpVerifyEmailRoute
   '/activate': typeof SignedInActivateRoute
   '/billing': typeof SignedInBillingRoute
-  '/phone-number-input': typeof SignedInPhoneNumberInputRoute
-  '/phone-number-verification': typeof SignedInPhoneNumberVerificationRoute
   '/redeem-router-coupon': typeof SignedInRedeemRouterCouponRoute
   '/reports': typeof SignedInReportsRoute
   '/routers': typeof SignedInRoutersRoute
@@ -267,6 +270,8 @@ export interface FileRoutesByTo {
   '/phone-number-verification-success': typeof VisitorPhoneNumberVerificationSuccessRoute
   '/welcome': typeof VisitorWelcomeRoute
   '/password/forgot': typeof PasswordForgotRoute
+  '/phone-number-input': typeof SignedInPhonePhoneNumberInputRoute
+  '/phone-number-verification': typeof SignedInPhonePhoneNumberVerificationRoute
   '/account/upgrade': typeof SignedInAccountUpgradeRoute
   '/auth/second-step': typeof VisitorAuthSecondStepRoute
   '/qrcode-login/$id': typeof VisitorQrcodeLoginIdRoute
@@ -290,10 +295,9 @@ export interface FileRoutesById {
   '/_signUp/create': typeof SignUpCreateRoute
   '/_signUp/finalize': typeof SignUpFinalizeRoute
   '/_signUp/verify-email': typeof SignUpVerifyEmailRoute
+  '/_signedIn/_phone': typeof SignedInPhoneRouteWithChildren
   '/_signedIn/activate': typeof SignedInActivateRoute
   '/_signedIn/billing': typeof SignedInBillingRoute
-  '/_signedIn/phone-number-input': typeof SignedInPhoneNumberInputRoute
-  '/_signedIn/phone-number-verification': typeof SignedInPhoneNumberVerificationRoute
   '/_signedIn/redeem-router-coupon': typeof SignedInRedeemRouterCouponRoute
   '/_signedIn/reports': typeof SignedInReportsRoute
   '/_signedIn/routers': typeof SignedInRoutersRoute
@@ -303,6 +307,8 @@ export interface FileRoutesById {
   '/_visitor/phone-number-verification-success': typeof VisitorPhoneNumberVerificationSuccessRoute
   '/_visitor/welcome': typeof VisitorWelcomeRoute
   '/password/forgot': typeof PasswordForgotRoute
+  '/_signedIn/_phone/phone-number-input': typeof SignedInPhonePhoneNumberInputRoute
+  '/_signedIn/_phone/phone-number-verification': typeof SignedInPhonePhoneNumberVerificationRoute
   '/_signedIn/account/upgrade': typeof SignedInAccountUpgradeRoute
   '/_visitor/auth/second-step': typeof VisitorAuthSecondStepRoute
   '/_visitor/qrcode-login/$id': typeof VisitorQrcodeLoginIdRoute
@@ -326,8 +332,6 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/activate'
     | '/billing'
-    | '/phone-number-input'
-    | '/phone-number-verification'
     | '/redeem-router-coupon'
     | '/reports'
     | '/routers'
@@ -337,6 +341,8 @@ export interface FileRouteTypes {
     | '/phone-number-verification-success'
     | '/welcome'
     | '/password/forgot'
+    | '/phone-number-input'
+    | '/phone-number-verification'
     | '/account/upgrade'
     | '/auth/second-step'
     | '/qrcode-login/$id'
@@ -358,8 +364,6 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/activate'
     | '/billing'
-    | '/phone-number-input'
-    | '/phone-number-verification'
     | '/redeem-router-coupon'
     | '/reports'
     | '/routers'
@@ -369,6 +373,8 @@ export interface FileRouteTypes {
     | '/phone-number-verification-success'
     | '/welcome'
     | '/password/forgot'
+    | '/phone-number-input'
+    | '/phone-number-verification'
     | '/account/upgrade'
     | '/auth/second-step'
     | '/qrcode-login/$id'
@@ -391,10 +397,9 @@ export interface FileRouteTypes {
     | '/_signUp/create'
     | '/_signUp/finalize'
     | '/_signUp/verify-email'
+    | '/_signedIn/_phone'
     | '/_signedIn/activate'
     | '/_signedIn/billing'
-    | '/_signedIn/phone-number-input'
-    | '/_signedIn/phone-number-verification'
     | '/_signedIn/redeem-router-coupon'
     | '/_signedIn/reports'
     | '/_signedIn/routers'
@@ -404,6 +409,8 @@ export interface FileRouteTypes {
     | '/_visitor/phone-number-verification-success'
     | '/_visitor/welcome'
     | '/password/forgot'
+    | '/_signedIn/_phone/phone-number-input'
+    | '/_signedIn/_phone/phone-number-verification'
     | '/_signedIn/account/upgrade'
     | '/_visitor/auth/second-step'
     | '/_visitor/qrcode-login/$id'
@@ -502,6 +509,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignUpVerifyEmailRouteImport
       parentRoute: typeof SignUpRoute
     }
+    '/_signedIn/_phone': {
+      id: '/_signedIn/_phone'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SignedInPhoneRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signedIn/activate': {
       id: '/_signedIn/activate'
       path: '/activate'
@@ -514,20 +528,6 @@ declare module '@tanstack/react-router' {
       path: '/billing'
       fullPath: '/billing'
       preLoaderRoute: typeof SignedInBillingRouteImport
-      parentRoute: typeof SignedInRoute
-    }
-    '/_signedIn/phone-number-input': {
-      id: '/_signedIn/phone-number-input'
-      path: '/phone-number-input'
-      fullPath: '/phone-number-input'
-      preLoaderRoute: typeof SignedInPhoneNumberInputRouteImport
-      parentRoute: typeof SignedInRoute
-    }
-    '/_signedIn/phone-number-verification': {
-      id: '/_signedIn/phone-number-verification'
-      path: '/phone-number-verification'
-      fullPath: '/phone-number-verification'
-      preLoaderRoute: typeof SignedInPhoneNumberVerificationRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/_signedIn/redeem-router-coupon': {
@@ -592,6 +592,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/password/forgot'
       preLoaderRoute: typeof PasswordForgotRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_signedIn/_phone/phone-number-input': {
+      id: '/_signedIn/_phone/phone-number-input'
+      path: '/phone-number-input'
+      fullPath: '/phone-number-input'
+      preLoaderRoute: typeof SignedInPhonePhoneNumberInputRouteImport
+      parentRoute: typeof SignedInPhoneRoute
+    }
+    '/_signedIn/_phone/phone-number-verification': {
+      id: '/_signedIn/_phone/phone-number-verification'
+      path: '/phone-number-verification'
+      fullPath: '/phone-number-verification'
+      preLoaderRoute: typeof SignedInPhonePhoneNumberVerificationRouteImport
+      parentRoute: typeof SignedInPhoneRoute
     }
     '/_signedIn/account/': {
       id: '/_signedIn/account/'
@@ -681,11 +695,25 @@ const SignUpRouteChildren: SignUpRouteChildren = {
 const SignUpRouteWithChildren =
   SignUpRoute._addFileChildren(SignUpRouteChildren)
 
+interface SignedInPhoneRouteChildren {
+  SignedInPhonePhoneNumberInputRoute: typeof SignedInPhonePhoneNumberInputRoute
+  SignedInPhonePhoneNumberVerificationRoute: typeof SignedInPhonePhoneNumberVerificationRoute
+}
+
+const SignedInPhoneRouteChildren: SignedInPhoneRouteChildren = {
+  SignedInPhonePhoneNumberInputRoute: SignedInPhonePhoneNumberInputRoute,
+  SignedInPhonePhoneNumberVerificationRoute:
+    SignedInPhonePhoneNumberVerificationRoute,
+}
+
+const SignedInPhoneRouteWithChildren = SignedInPhoneRoute._addFileChildren(
+  SignedInPhoneRouteChildren,
+)
+
 interface SignedInRouteChildren {
+  SignedInPhoneRoute: typeof SignedInPhoneRouteWithChildren
   SignedInActivateRoute: typeof SignedInActivateRoute
   SignedInBillingRoute: typeof SignedInBillingRoute
-  SignedInPhoneNumberInputRoute: typeof SignedInPhoneNumberInputRoute
-  SignedInPhoneNumberVerificationRoute: typeof SignedInPhoneNumberVerificationRoute
   SignedInRedeemRouterCouponRoute: typeof SignedInRedeemRouterCouponRoute
   SignedInReportsRoute: typeof SignedInReportsRoute
   SignedInRoutersRoute: typeof SignedInRoutersRoute
@@ -698,10 +726,9 @@ interface SignedInRouteChildren {
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInPhoneRoute: SignedInPhoneRouteWithChildren,
   SignedInActivateRoute: SignedInActivateRoute,
   SignedInBillingRoute: SignedInBillingRoute,
-  SignedInPhoneNumberInputRoute: SignedInPhoneNumberInputRoute,
-  SignedInPhoneNumberVerificationRoute: SignedInPhoneNumberVerificationRoute,
   SignedInRedeemRouterCouponRoute: SignedInRedeemRouterCouponRoute,
   SignedInReportsRoute: SignedInReportsRoute,
   SignedInRoutersRoute: SignedInRoutersRoute,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import {
   type ApiKey,
   type CidrValidationResponse,
@@ -8,6 +8,8 @@ import {
   maxAllowedIps,
   TeamMessage,
 } from '../../contract/teams';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOf } from '../refusal';
 
 export type ApiKeyInput = {
   /** The team's keys, as the team read last listed them. */
@@ -27,8 +29,8 @@ export type ApiKeyContext = ApiKeyInput & {
   ipsError: string | null;
   /** The entries that are not IP addresses or ranges, each marked by name. */
   invalidIps: string[];
-  /** The server's `message` for the last refused change; null when it sent none (network, 5xx). */
-  failureMessage: string | null;
+  /** Why the last change did not happen; null while none failed. */
+  failure: Refusal | null;
   /** The key whose addresses are edited or which is being deleted. */
   keyId: string | null;
   /** The whole new key: shown once, forgotten when the person is done. */
@@ -52,14 +54,6 @@ export type ApiKeyEvent =
 
 export type CreateKeyInput = { description: string; allowedIPs: string[] };
 export type SaveIpsInput = { keyId: string; allowedIPs: string[] };
-
-/** A change the server refused: its message (or, for a delete, its body) is shown as it is. */
-export class ApiKeyRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ApiKeyRefused';
-  }
-}
 
 /** The contract's longest entry: anything longer is no address or range, and need not be asked about. */
 const maxEntryLength = 100;
@@ -91,8 +85,6 @@ export function isIpsDraftAcceptable(draft: string): boolean {
   const { ipsError, invalidIps } = localIpsCheck(draft);
   return ipsError === null && invalidIps.length === 0;
 }
-
-const failureMessageOf = (error: unknown) => (error instanceof ApiKeyRefused ? error.message : null);
 
 const editingNewKey = {
   'user.changeDescription': { target: '#apiKey.creating', actions: 'changeDescription' },
@@ -134,21 +126,11 @@ export const apiKeyMachine = setup({
     input: {} as ApiKeyInput,
   },
   actors: {
-    validateIps: fromPromise<CidrValidationResponse, { allowedIPs: string[] }>(async () => {
-      throw new Error('validateIps is provided by the app');
-    }),
-    createKey: fromPromise<CreateApiKeyResponse, CreateKeyInput>(async () => {
-      throw new Error('createKey is provided by the app');
-    }),
-    saveIps: fromPromise<void, SaveIpsInput>(async () => {
-      throw new Error('saveIps is provided by the app');
-    }),
-    deleteKey: fromPromise<void, { keyId: string }>(async () => {
-      throw new Error('deleteKey is provided by the app');
-    }),
-    copyKey: fromPromise<void, { apiKey: string }>(async () => {
-      throw new Error('copyKey is provided by the app');
-    }),
+    validateIps: providedByApp<CidrValidationResponse, { allowedIPs: string[] }>('validateIps'),
+    createKey: providedByApp<CreateApiKeyResponse, CreateKeyInput>('createKey'),
+    saveIps: providedByApp<void, SaveIpsInput>('saveIps'),
+    deleteKey: providedByApp<void, { keyId: string }>('deleteKey'),
+    copyKey: providedByApp<void, { apiKey: string }>('copyKey'),
   },
   actions: {
     startCreating: assign({
@@ -157,7 +139,7 @@ export const apiKeyMachine = setup({
       ipsDraft: '',
       ipsError: null,
       invalidIps: [],
-      failureMessage: null,
+      failure: null,
       confirmation: null,
     }),
     startEditing: assign(({ context, event }) => {
@@ -168,21 +150,21 @@ export const apiKeyMachine = setup({
         ipsDraft: (key?.allowedIPs ?? []).join(', '),
         ipsError: null,
         invalidIps: [],
-        failureMessage: null,
+        failure: null,
         confirmation: null,
       };
     }),
     startDeleting: assign(({ event }) => {
       assertEvent(event, 'user.delete');
-      return { keyId: event.keyId, failureMessage: null, confirmation: null };
+      return { keyId: event.keyId, failure: null, confirmation: null };
     }),
     changeDescription: assign(({ event }) => {
       assertEvent(event, 'user.changeDescription');
-      return { description: event.value, descriptionError: null, failureMessage: null };
+      return { description: event.value, descriptionError: null, failure: null };
     }),
     changeIps: assign(({ event }) => {
       assertEvent(event, 'user.changeIps');
-      return { ipsDraft: event.value, ipsError: null, invalidIps: [], failureMessage: null };
+      return { ipsDraft: event.value, ipsError: null, invalidIps: [], failure: null };
     }),
     showDescriptionError: assign({ descriptionError: ({ context }) => descriptionErrorOf(context.description) }),
     showIpsErrors: assign(({ context }) => localIpsCheck(context.ipsDraft)),
@@ -190,7 +172,7 @@ export const apiKeyMachine = setup({
       invalidIps: (_, validation: CidrValidationResponse) =>
         validation.entries.filter((entry) => !entry.valid).map((entry) => entry.value),
     }),
-    rememberFailure: assign({ failureMessage: (_, error: unknown) => failureMessageOf(error) }),
+    rememberFailure: assign({ failure: (_, error: unknown) => refusalOf(error) }),
     refreshKeys: assign(({ event }) => {
       assertEvent(event, 'keys.refreshed');
       return { keys: event.keys };
@@ -216,7 +198,7 @@ export const apiKeyMachine = setup({
     ipsDraft: '',
     ipsError: null,
     invalidIps: [],
-    failureMessage: null,
+    failure: null,
     keyId: null,
     createdKey: null,
     confirmation: null,
@@ -250,7 +232,7 @@ export const apiKeyMachine = setup({
     },
     saving: {
       tags: ['busy'],
-      entry: assign({ failureMessage: null }),
+      entry: assign({ failure: null }),
       invoke: {
         id: 'createKey',
         src: 'createKey',
@@ -310,7 +292,7 @@ export const apiKeyMachine = setup({
     },
     savingIps: {
       tags: ['busy'],
-      entry: assign({ failureMessage: null }),
+      entry: assign({ failure: null }),
       invoke: {
         id: 'saveIps',
         src: 'saveIps',
@@ -337,7 +319,7 @@ export const apiKeyMachine = setup({
     },
     deleting: {
       tags: ['busy'],
-      entry: assign({ failureMessage: null }),
+      entry: assign({ failure: null }),
       invoke: {
         id: 'deleteKey',
         src: 'deleteKey',

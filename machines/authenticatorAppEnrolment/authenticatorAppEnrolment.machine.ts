@@ -1,10 +1,12 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { SecondFactorMethod } from '../../contract/auth';
 import type { AuthenticatorSetup, SecondFactorAnswer } from '../../contract/second-factor';
+import { providedByApp } from '../provided-by-app';
+import { refusalOfEvent } from '../refusal';
 import {
   answerErrorOf,
-  refusalOf,
   type SecondFactorFailure,
+  secondFactorFailureOf,
   wrongCodeMessageOf,
 } from '../secondFactorChallenge/secondFactorChallenge.machine';
 
@@ -58,8 +60,6 @@ const machineId = '#authenticatorAppEnrolment';
 const proofOf = (context: AuthenticatorAppEnrolmentContext) =>
   ({ proof: { method: context.method, code: context.code } }) as { proof: SecondFactorAnswer };
 
-const errorOf = (event: object) => ('error' in event ? refusalOf(event.error) : refusalOf(null));
-
 /** A refused code empties the field; any other failure keeps it and says why. */
 const codeRefused = {
   guard: 'isWrongCode',
@@ -93,21 +93,13 @@ export const authenticatorAppEnrolmentMachine = setup({
   },
   actors: {
     /** POST /api/account/authenticator-app: a new key. */
-    startSetup: fromPromise<AuthenticatorSetup>(async () => {
-      throw new Error('startSetup is provided by the app');
-    }),
+    startSetup: providedByApp<AuthenticatorSetup>('startSetup'),
     /** POST /api/account/authenticator-app/confirm: the app's first code turns it on. */
-    confirmSetup: fromPromise<string[], { code: string }>(async () => {
-      throw new Error('confirmSetup is provided by the app');
-    }),
+    confirmSetup: providedByApp<string[], { code: string }>('confirmSetup'),
     /** DELETE /api/account/authenticator-app */
-    turnOff: fromPromise<void, { proof: SecondFactorAnswer }>(async () => {
-      throw new Error('turnOff is provided by the app');
-    }),
+    turnOff: providedByApp<void, { proof: SecondFactorAnswer }>('turnOff'),
     /** POST /api/account/recovery-codes */
-    replaceRecoveryCodes: fromPromise<string[], { proof: SecondFactorAnswer }>(async () => {
-      throw new Error('replaceRecoveryCodes is provided by the app');
-    }),
+    replaceRecoveryCodes: providedByApp<string[], { proof: SecondFactorAnswer }>('replaceRecoveryCodes'),
   },
   actions: {
     changeCode: assign(({ event }) => {
@@ -121,9 +113,9 @@ export const authenticatorAppEnrolmentMachine = setup({
       wrongCodes: context.wrongCodes + 1,
     })),
     showFailure: assign(({ event }) => {
-      const refusal = errorOf(event);
-      const failure: EnrolmentFailure = refusal.failure === 'invalidCode' ? 'unavailable' : refusal.failure;
-      return { failure, retryAfterSeconds: refusal.retryAfterSeconds };
+      const refused = secondFactorFailureOf(event);
+      const failure: EnrolmentFailure = refused === 'invalidCode' ? 'unavailable' : refused;
+      return { failure, retryAfterSeconds: refusalOfEvent(event).retryAfterSeconds };
     }),
     startChange: assign({
       failure: null,
@@ -148,9 +140,9 @@ export const authenticatorAppEnrolmentMachine = setup({
   },
   guards: {
     isCodeWellFormed: ({ context }) => answerErrorOf(context.method, context.code) === null,
-    isWrongCode: ({ event }) => errorOf(event).failure === 'invalidCode',
-    isSetupExpired: ({ event }) => errorOf(event).failure === 'expired',
-    isConflict: ({ event }) => errorOf(event).failure === 'conflict',
+    isWrongCode: ({ event }) => secondFactorFailureOf(event) === 'invalidCode',
+    isSetupExpired: ({ event }) => secondFactorFailureOf(event) === 'expired',
+    isConflict: ({ event }) => secondFactorFailureOf(event) === 'conflict',
   },
 }).createMachine({
   id: 'authenticatorAppEnrolment',

@@ -1,8 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 export type BlackFridayOfferContext = {
-  /** The server's `message` for a refused delisting; null when it sent none (network, 5xx). */
-  failureMessage: string | null;
+  /** Why the last delisting did not happen; null while none failed. */
+  failure: Refusal | null;
 };
 
 export type BlackFridayOfferEvent =
@@ -10,16 +12,6 @@ export type BlackFridayOfferEvent =
   | { type: 'user.confirmDelist' }
   | { type: 'user.keepOffer' }
   | { type: 'user.retry' };
-
-/** A delisting the server refused with `{ error, message }`: the message is shown as it is. */
-export class OfferDelistRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'OfferDelistRefused';
-  }
-}
-
-const failureMessageOf = (error: unknown) => (error instanceof OfferDelistRefused ? error.message : null);
 
 /**
  * The owner turns down the Black Friday offer of a subscription. The server cannot list it again,
@@ -31,9 +23,7 @@ export const blackFridayOfferMachine = setup({
     events: {} as BlackFridayOfferEvent,
   },
   actors: {
-    delistOffer: fromPromise<void, void>(async () => {
-      throw new Error('delistOffer is provided by the app');
-    }),
+    delistOffer: providedByApp<void, void>('delistOffer'),
   },
   actions: {
     /** Invalidates the account query, so the upgrade page no longer shows the offer. */
@@ -41,7 +31,7 @@ export const blackFridayOfferMachine = setup({
   },
 }).createMachine({
   id: 'blackFridayOffer',
-  context: { failureMessage: null },
+  context: { failure: null },
   initial: 'offered',
   states: {
     offered: {
@@ -53,14 +43,14 @@ export const blackFridayOfferMachine = setup({
     },
     delisting: {
       tags: ['busy'],
-      entry: assign({ failureMessage: null }),
+      entry: assign({ failure: null }),
       invoke: {
         id: 'delistOffer',
         src: 'delistOffer',
         onDone: { target: 'delisted', actions: 'offerDelisted' },
         onError: {
           target: 'failed',
-          actions: assign({ failureMessage: ({ event }) => failureMessageOf(event.error) }),
+          actions: assign({ failure: ({ event }) => refusalOfEvent(event) }),
         },
       },
     },

@@ -1,7 +1,10 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { AccountCreationMessage } from '../../contract/account-creation';
+import { ErrorCode } from '../../contract/errors';
 import { ChangePasswordRequest } from '../../contract/password';
+import { providedByApp } from '../provided-by-app';
+import { refusalOfEvent } from '../refusal';
 
 /** Why a change was refused; views map each to a translated message. */
 export type ChangePasswordFailure = 'currentPasswordIncorrect' | 'rateLimited' | 'passwordTooCommon' | 'unavailable';
@@ -22,13 +25,12 @@ export type ChangePasswordEvent =
   | { type: 'user.changeRepeatPassword'; value: string }
   | { type: 'user.submit' };
 
-/** The rejection the changePassword actor throws so the machine can tell failures apart. */
-export class ChangePasswordError extends Error {
-  constructor(readonly failure: ChangePasswordFailure) {
-    super(failure);
-    this.name = 'ChangePasswordError';
-  }
-}
+/** The failures the form words itself, by the server's code; anything else is `unavailable`. */
+const failures: Partial<Record<string, ChangePasswordFailure>> = {
+  [ErrorCode.currentPasswordIncorrect]: 'currentPasswordIncorrect',
+  [ErrorCode.rateLimited]: 'rateLimited',
+  [ErrorCode.passwordTooCommon]: 'passwordTooCommon',
+};
 
 /** The contract's validation of the form, then the spec's "must match", as message keys per field. */
 export function fieldErrorsOf(form: Pick<ChangePasswordContext, Field>): ChangePasswordFieldErrors {
@@ -61,9 +63,7 @@ export const changePasswordMachine = setup({
     events: {} as ChangePasswordEvent,
   },
   actors: {
-    changePassword: fromPromise<void, { currentPassword: string; newPassword: string }>(async () => {
-      throw new Error('changePassword is provided by the app');
-    }),
+    changePassword: providedByApp<void, { currentPassword: string; newPassword: string }>('changePassword'),
   },
   actions: {
     changeCurrentPassword: assign(({ context, event }) => {
@@ -115,8 +115,7 @@ export const changePasswordMachine = setup({
         onError: {
           target: 'failure',
           actions: assign({
-            failure: ({ event }) =>
-              event.error instanceof ChangePasswordError ? event.error.failure : ('unavailable' as const),
+            failure: ({ event }) => failures[refusalOfEvent(event).code ?? ''] ?? 'unavailable',
             // A refused current password is asked again; the new one stays.
             currentPassword: '',
           }),

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { type Coupon, type CouponRedemption, RedeemCouponRequest } from '../../contract/subscriptions';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 export type CouponRedemptionInput = {
   /** The owner's billing account code (recurlyAccountCode). */
@@ -17,8 +19,8 @@ export type CouponRedemptionContext = CouponRedemptionInput & {
   typedCode: string;
   /** A contract message text; views translate it. */
   codeError: string | null;
-  /** The server's `message` for a refused redemption; null when it sent none (network, 5xx). */
-  failureMessage: string | null;
+  /** Why the last redemption did not happen; null while none failed. */
+  failure: Refusal | null;
   redeemedCouponId: string | null;
 };
 
@@ -31,14 +33,6 @@ export type CouponRedemptionEvent =
 
 export type RedeemInput = { accountId: string; subscriptionId: string; couponId: string };
 
-/** A redemption the server refused with `{ error, message }`: the message is shown as it is. */
-export class CouponRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CouponRefused';
-  }
-}
-
 /** The coupon a redemption would use: the typed code, else the chosen one. */
 export function couponIdOf(context: Pick<CouponRedemptionContext, 'typedCode' | 'chosenCouponId'>): string {
   return context.typedCode.trim() || context.chosenCouponId || '';
@@ -49,8 +43,6 @@ export function codeErrorOf(context: CouponRedemptionContext): string | null {
   const result = v.safeParse(RedeemCouponRequest.entries.couponId, couponIdOf(context));
   return result.success ? null : result.issues[0].message;
 }
-
-const failureMessageOf = (error: unknown) => (error instanceof CouponRefused ? error.message : null);
 
 const choosing = {
   'user.chooseCoupon': { target: '#couponRedemption.showingCoupons', actions: 'chooseCoupon' },
@@ -69,12 +61,8 @@ export const couponRedemptionMachine = setup({
     input: {} as CouponRedemptionInput,
   },
   actors: {
-    loadCoupons: fromPromise<Coupon[], { subscriptionId: string }>(async () => {
-      throw new Error('loadCoupons is provided by the app');
-    }),
-    redeemCoupon: fromPromise<CouponRedemption, RedeemInput>(async () => {
-      throw new Error('redeemCoupon is provided by the app');
-    }),
+    loadCoupons: providedByApp<Coupon[], { subscriptionId: string }>('loadCoupons'),
+    redeemCoupon: providedByApp<CouponRedemption, RedeemInput>('redeemCoupon'),
   },
   actions: {
     chooseCoupon: assign(({ event }) => {
@@ -99,7 +87,7 @@ export const couponRedemptionMachine = setup({
     chosenCouponId: null,
     typedCode: '',
     codeError: null,
-    failureMessage: null,
+    failure: null,
     redeemedCouponId: null,
   }),
   initial: 'loading',
@@ -129,7 +117,7 @@ export const couponRedemptionMachine = setup({
     empty: { on: { 'user.changeCode': choosing['user.changeCode'], 'user.redeem': choosing['user.redeem'] } },
     redeeming: {
       tags: ['busy'],
-      entry: assign({ failureMessage: null, codeError: null }),
+      entry: assign({ failure: null, codeError: null }),
       invoke: {
         id: 'redeemCoupon',
         src: 'redeemCoupon',
@@ -144,7 +132,7 @@ export const couponRedemptionMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: assign({ failureMessage: ({ event }) => failureMessageOf(event.error) }),
+          actions: assign({ failure: ({ event }) => refusalOfEvent(event) }),
         },
       },
     },

@@ -1,6 +1,9 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { ActivationCode, DeviceMessage, type LinkDeviceRequest, type LinkedDevice } from '../../contract/devices';
+import { assertEvent, assign, setup } from 'xstate';
+import { ActivationCode, type LinkDeviceRequest, type LinkedDevice } from '../../contract/devices';
+import { ErrorCode } from '../../contract/errors';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 export type DeviceActivationInput = {
   /** The signed-in person's id: the server links the device to this account only if it is theirs. */
@@ -14,8 +17,8 @@ export type DeviceActivationContext = {
   code: string;
   /** A contract message text; views translate it. */
   codeError: string | null;
-  /** The server's `message` for a refused link; null when it sent none (network, 5xx). */
-  failureMessage: string | null;
+  /** Why the last link did not happen; null while none failed. */
+  failure: Refusal | null;
   linkedDevice: LinkedDevice | null;
 };
 
@@ -24,21 +27,11 @@ export type DeviceActivationEvent =
   | { type: 'user.link' }
   | { type: 'user.activateAnother' };
 
-/** A link the server refused with `{ error, message }`: the message says why. */
-export class ActivationRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ActivationRefused';
-  }
-}
-
 /** The contract's check of the code, as its message text, or null. */
 export function activationCodeErrorOf(code: string): string | null {
   const result = v.safeParse(ActivationCode, code);
   return result.success ? null : result.issues[0].message;
 }
-
-const failureMessageOf = (error: unknown) => (error instanceof ActivationRefused ? error.message : null);
 
 const entering = {
   'user.changeCode': { target: '#deviceActivation.enteringCode', actions: 'changeCode' },
@@ -49,8 +42,8 @@ const entering = {
 } as const;
 
 /**
- * A person links a device to their account with the six-digit code the device shows (spec
- * sections 3 and 6): the code is checked as the contract says before the call, and the server's
+ * A person links a device to their account with the six-digit code the device shows (docs/spec.md
+ * §3 and §6): the code is checked as the contract says before the call, and the server's
  * refusals (wrong, expired or used code, the device limit) are shown beside the form.
  */
 export const deviceActivationMachine = setup({
@@ -60,9 +53,7 @@ export const deviceActivationMachine = setup({
     input: {} as DeviceActivationInput,
   },
   actors: {
-    linkDevice: fromPromise<LinkedDevice, LinkDeviceRequest>(async () => {
-      throw new Error('linkDevice is provided by the app');
-    }),
+    linkDevice: providedByApp<LinkedDevice, LinkDeviceRequest>('linkDevice'),
   },
   actions: {
     changeCode: assign(({ event }) => {
@@ -70,14 +61,13 @@ export const deviceActivationMachine = setup({
       return { code: event.value, codeError: null };
     }),
     showCodeError: assign({ codeError: ({ context }) => activationCodeErrorOf(context.code) }),
-    showFailure: assign({ failureMessage: ({ event }) => ('error' in event ? failureMessageOf(event.error) : null) }),
+    showFailure: assign({ failure: ({ event }) => refusalOfEvent(event) }),
     /** The app refreshes the devices and the account: the new device counts against the limit. */
     deviceLinked: () => {},
   },
   guards: {
     isCodeWellFormed: ({ context }) => activationCodeErrorOf(context.code) === null,
-    isLimitReached: ({ event }) =>
-      'error' in event && failureMessageOf(event.error) === DeviceMessage.deviceLimitReached,
+    isLimitReached: ({ event }) => refusalOfEvent(event).code === ErrorCode.deviceLimitReached,
   },
 }).createMachine({
   id: 'deviceActivation',
@@ -85,7 +75,7 @@ export const deviceActivationMachine = setup({
     userid: input.userid,
     code: input.initialCode ?? '',
     codeError: null,
-    failureMessage: null,
+    failure: null,
     linkedDevice: null,
   }),
   initial: 'enteringCode',
@@ -93,7 +83,7 @@ export const deviceActivationMachine = setup({
     enteringCode: { on: entering },
     linking: {
       tags: ['busy'],
-      entry: assign({ failureMessage: null, codeError: null }),
+      entry: assign({ failure: null, codeError: null }),
       invoke: {
         id: 'linkDevice',
         src: 'linkDevice',

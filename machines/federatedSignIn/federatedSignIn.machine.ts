@@ -1,7 +1,9 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { Email } from '../../contract/auth';
 import type { ProviderId } from '../../contract/federated-sign-in';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 export type FederatedSignInInput = {
   /** Where the sign-in page was asked to lead afterwards; the server checks it. */
@@ -15,8 +17,8 @@ export type FederatedSignInContext = {
   workEmail: string;
   /** A contract message text about the work address; views translate it. */
   workEmailError: string | null;
-  /** A refused start, with the server's `message`; its message is null when it sent none (network, 5xx). */
-  failure: { message: string | null } | null;
+  /** Why the last start did not happen; null while none failed. */
+  failure: Refusal | null;
   /** Set once a start succeeded: the app sends the browser there. */
   authorizationUrl: string | null;
 };
@@ -28,21 +30,11 @@ export type FederatedSignInEvent =
   | { type: 'user.continueWithCompany' }
   | { type: 'user.cancelCompany' };
 
-/** A start the server refused with `{ error, message }`: the message says why. */
-export class StartRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StartRefused';
-  }
-}
-
 /** The contract's check of the work address, as its message text, or null. */
 export function workEmailErrorOf(email: string): string | null {
   const result = v.safeParse(Email, email);
   return result.success ? null : result.issues[0].message;
 }
-
-const failureMessageOf = (error: unknown) => (error instanceof StartRefused ? error.message : null);
 
 /** The authorization address of a started sign-in. */
 export type StartedSignIn = { authorizationUrl: string };
@@ -69,12 +61,10 @@ export const federatedSignInMachine = setup({
     input: {} as FederatedSignInInput,
   },
   actors: {
-    startProviderSignIn: fromPromise<StartedSignIn, { provider: ProviderId; redirect?: string }>(async () => {
-      throw new Error('startProviderSignIn is provided by the app');
-    }),
-    startCompanySignIn: fromPromise<StartedSignIn, { email: string; redirect?: string }>(async () => {
-      throw new Error('startCompanySignIn is provided by the app');
-    }),
+    startProviderSignIn: providedByApp<StartedSignIn, { provider: ProviderId; redirect?: string }>(
+      'startProviderSignIn',
+    ),
+    startCompanySignIn: providedByApp<StartedSignIn, { email: string; redirect?: string }>('startCompanySignIn'),
   },
   actions: {
     changeWorkEmail: assign(({ event }) => {
@@ -83,7 +73,7 @@ export const federatedSignInMachine = setup({
     }),
     showWorkEmailError: assign({ workEmailError: ({ context }) => workEmailErrorOf(context.workEmail) }),
     showFailure: assign({
-      failure: ({ event }) => ({ message: 'error' in event ? failureMessageOf(event.error) : null }),
+      failure: ({ event }) => refusalOfEvent(event),
       provider: null,
     }),
     forgetFailure: assign({ failure: null, workEmailError: null }),

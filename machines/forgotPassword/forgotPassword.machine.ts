@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { ForgotPasswordRequest } from '../../contract/password';
+import { providedByApp } from '../provided-by-app';
 
 /**
  * Why a reset link could not be asked for (network, server, rate limit); views map it to the
@@ -35,7 +36,7 @@ const editing = {
 
 /**
  * Asking for a password reset link. The answer is the same neutral confirmation whether or not the
- * address is on record (spec section 4), so the machine has one way to succeed.
+ * address is on record (docs/spec.md §4), so the machine has one way to succeed.
  */
 export const forgotPasswordMachine = setup({
   types: {
@@ -44,9 +45,7 @@ export const forgotPasswordMachine = setup({
     input: {} as ForgotPasswordInput,
   },
   actors: {
-    requestPasswordReset: fromPromise<void, { email: string }>(async () => {
-      throw new Error('requestPasswordReset is provided by the app');
-    }),
+    requestPasswordReset: providedByApp<void, { email: string }>('requestPasswordReset'),
   },
   actions: {
     changeEmail: assign(({ event }) => {

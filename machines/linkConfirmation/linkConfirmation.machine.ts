@@ -1,6 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
 import type { ProviderLinkResponse, ProviderSignedIn } from '../../contract/federated-sign-in';
+import { providedByApp } from '../provided-by-app';
+import { isExplained, type Refusal, refusalOfEvent } from '../refusal';
 
 export type LinkConfirmationInput = {
   /** The token of the link mailed to the account's address. */
@@ -8,19 +10,11 @@ export type LinkConfirmationInput = {
 };
 
 export type LinkConfirmationContext = LinkConfirmationInput & {
-  /** The server's `message` for a refused link; null when it sent none (network, 5xx). */
-  failureMessage: string | null;
+  /** Why the link did not happen; null while it did not fail. */
+  failure: Refusal | null;
 };
 
 export type LinkConfirmationEvent = { type: 'user.confirm' };
-
-/** A link the server refused with `{ error, message }`: the message says why. */
-export class LinkConfirmationRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LinkConfirmationRefused';
-  }
-}
 
 /**
  * The page of the mailed link `/auth/link/{token}` (issue 21): the owner of the account consents to
@@ -36,9 +30,7 @@ export const linkConfirmationMachine = setup({
   },
   actors: {
     /** POST /api/auth/providers/link/confirm */
-    confirmLink: fromPromise<ProviderLinkResponse, { token: string }>(async () => {
-      throw new Error('confirmLink is provided by the app');
-    }),
+    confirmLink: providedByApp<ProviderLinkResponse, { token: string }>('confirmLink'),
   },
   actions: {
     /** The app tells the session who signed in. */
@@ -51,11 +43,11 @@ export const linkConfirmationMachine = setup({
   guards: {
     isSecondFactorRequired: ({ event }) =>
       'output' in event && (event.output as ProviderLinkResponse).outcome === 'secondFactorRequired',
-    mayTryAgain: ({ context }) => context.failureMessage === null,
+    mayTryAgain: ({ context }) => context.failure === null || !isExplained(context.failure),
   },
 }).createMachine({
   id: 'linkConfirmation',
-  context: ({ input }) => ({ ...input, failureMessage: null }),
+  context: ({ input }) => ({ ...input, failure: null }),
   initial: 'asking',
   states: {
     asking: {
@@ -79,10 +71,7 @@ export const linkConfirmationMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: assign({
-            failureMessage: ({ event }) =>
-              event.error instanceof LinkConfirmationRefused ? event.error.message : null,
-          }),
+          actions: assign({ failure: ({ event }) => refusalOfEvent(event) }),
         },
       },
     },

@@ -1,16 +1,15 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import {
   type AssociateDeviceRequest,
   type LinkedDevice,
   Nickname,
   type RenameDeviceRequest,
 } from '../../contract/devices';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 export type LinkedDeviceInput = { device: LinkedDevice };
-
-/** A change the server refused (its message) or that failed without one (network, 5xx: null). */
-export type DeviceChangeFailure = { message: string | null };
 
 export type LinkedDeviceContext = {
   device: LinkedDevice;
@@ -19,7 +18,8 @@ export type LinkedDeviceContext = {
   nicknameError: string | null;
   /** The chosen subscription's referenceId; '' for none. */
   subscriptionDraft: string;
-  failure: DeviceChangeFailure | null;
+  /** Why the last change did not happen; null while none failed. */
+  failure: Refusal | null;
 };
 
 export type LinkedDeviceEvent =
@@ -36,28 +36,16 @@ export type LinkedDeviceEvent =
   /** The list was read again: the device as the server now has it. */
   | { type: 'device.refreshed'; device: LinkedDevice };
 
-/** A device change the server refused with `{ error, message }`: the message says why. */
-export class DeviceChangeRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DeviceChangeRefused';
-  }
-}
-
 /** The contract's check of a nickname, as its message text, or null. */
 export function nicknameErrorOf(nickname: string): string | null {
   const result = v.safeParse(Nickname, nickname);
   return result.success ? null : result.issues[0].message;
 }
 
-const failureOf = (error: unknown): DeviceChangeFailure => ({
-  message: error instanceof DeviceChangeRefused ? error.message : null,
-});
-
 const cancel = { 'user.cancel': { target: '#linkedDevice.idle' } } as const;
 
 /**
- * One linked device on the devices list (spec sections 3 and 7): renamed inline, counted against a
+ * One linked device on the devices list (docs/spec.md §3 and §7): renamed inline, counted against a
  * subscription's seats or none, signed out, or removed after a confirm. Every change the server
  * accepts ends in `deviceChanged`, so the list and the account are read again.
  */
@@ -68,21 +56,11 @@ export const linkedDeviceMachine = setup({
     input: {} as LinkedDeviceInput,
   },
   actors: {
-    renameDevice: fromPromise<LinkedDevice, RenameDeviceRequest>(async () => {
-      throw new Error('renameDevice is provided by the app');
-    }),
-    associateDevice: fromPromise<LinkedDevice, AssociateDeviceRequest>(async () => {
-      throw new Error('associateDevice is provided by the app');
-    }),
-    dissociateDevice: fromPromise<LinkedDevice, { deviceUUID: string }>(async () => {
-      throw new Error('dissociateDevice is provided by the app');
-    }),
-    removeDevice: fromPromise<void, { deviceUUID: string }>(async () => {
-      throw new Error('removeDevice is provided by the app');
-    }),
-    signOutDevice: fromPromise<void, { deviceUUID: string }>(async () => {
-      throw new Error('signOutDevice is provided by the app');
-    }),
+    renameDevice: providedByApp<LinkedDevice, RenameDeviceRequest>('renameDevice'),
+    associateDevice: providedByApp<LinkedDevice, AssociateDeviceRequest>('associateDevice'),
+    dissociateDevice: providedByApp<LinkedDevice, { deviceUUID: string }>('dissociateDevice'),
+    removeDevice: providedByApp<void, { deviceUUID: string }>('removeDevice'),
+    signOutDevice: providedByApp<void, { deviceUUID: string }>('signOutDevice'),
   },
   actions: {
     startRenaming: assign(({ context }) => ({
@@ -104,7 +82,7 @@ export const linkedDeviceMachine = setup({
       return { subscriptionDraft: event.referenceId };
     }),
     clearFailure: assign({ failure: null }),
-    showFailure: assign({ failure: ({ event }) => ('error' in event ? failureOf(event.error) : null) }),
+    showFailure: assign({ failure: ({ event }) => refusalOfEvent(event) }),
     markSignedOut: assign({ device: ({ context }) => ({ ...context.device, signedIn: false }) }),
     /** The app reads the devices and the account again. */
     deviceChanged: () => {},

@@ -1,8 +1,7 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { LinkedSignIn, UnlinkSignInRequest } from '../../contract/linked-sign-ins';
-
-/** An unlink the server refused (its message) or that failed without one (network, 5xx: null). */
-export type UnlinkFailure = { message: string | null };
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 /** What the last unlink did, said once it is done. */
 export type UnlinkNotice = { kind: 'unlinked'; signIn: LinkedSignIn };
@@ -10,7 +9,8 @@ export type UnlinkNotice = { kind: 'unlinked'; signIn: LinkedSignIn };
 export type LinkedSignInsContext = {
   /** The sign-in the person chose to unlink (kept to name it in the confirm dialog). */
   target: LinkedSignIn | null;
-  failure: UnlinkFailure | null;
+  /** Why the last unlink did not happen; null while none failed. */
+  failure: Refusal | null;
   notice: UnlinkNotice | null;
 };
 
@@ -18,18 +18,6 @@ export type LinkedSignInsEvent =
   | { type: 'user.unlink'; signIn: LinkedSignIn }
   | { type: 'user.confirm' }
   | { type: 'user.cancel' };
-
-/** An unlink the server refused with `{ error, message }`: the message says why. */
-export class LinkedSignInRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LinkedSignInRefused';
-  }
-}
-
-const failureOf = (error: unknown): UnlinkFailure => ({
-  message: error instanceof LinkedSignInRefused ? error.message : null,
-});
 
 /** The link to remove: `unlinking` is entered from `confirmingUnlink` only, which has its target. */
 function unlinkRequestOf(target: LinkedSignIn | null): UnlinkSignInRequest {
@@ -49,9 +37,7 @@ export const linkedSignInsMachine = setup({
     events: {} as LinkedSignInsEvent,
   },
   actors: {
-    unlinkSignIn: fromPromise<void, UnlinkSignInRequest>(async () => {
-      throw new Error('unlinkSignIn is provided by the app');
-    }),
+    unlinkSignIn: providedByApp<void, UnlinkSignInRequest>('unlinkSignIn'),
   },
   actions: {
     chooseSignIn: assign(({ event }) => {
@@ -59,7 +45,7 @@ export const linkedSignInsMachine = setup({
       return { target: event.signIn, failure: null, notice: null };
     }),
     forgetTarget: assign({ target: null }),
-    showFailure: assign({ failure: ({ event }) => ('error' in event ? failureOf(event.error) : null) }),
+    showFailure: assign({ failure: ({ event }) => refusalOfEvent(event) }),
     /** The app reads the linked sign-ins again. */
     signInsChanged: () => {},
   },

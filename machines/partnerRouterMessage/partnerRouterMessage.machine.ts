@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { type PartnerRouterDevice, routerMilestoneDays } from '../../contract/routers';
+import { providedByApp } from '../provided-by-app';
 
 export type PartnerRouterFlag = keyof PartnerRouterDevice['flags'];
 
@@ -24,7 +25,7 @@ export function pendingMessageOf(device: PartnerRouterDevice, now: number): Part
 }
 
 /**
- * A partner router's success messages on the routers page (spec section 9): when it is first online,
+ * A partner router's success messages on the routers page (docs/spec.md §9): when it is first online,
  * and after 90 days with its owner. Each is shown until the owner dismisses it, which sets its flag
  * on the server, so it is not shown again on any device. Nothing is shown if the router cannot be read.
  */
@@ -35,12 +36,8 @@ export const partnerRouterMessageMachine = setup({
     input: {} as PartnerRouterMessageInput,
   },
   actors: {
-    loadPartnerRouter: fromPromise<PartnerRouterDevice, { routerId: string }>(async () => {
-      throw new Error('loadPartnerRouter is provided by the app');
-    }),
-    setFlag: fromPromise<void, { routerId: string; flag: PartnerRouterFlag }>(async () => {
-      throw new Error('setFlag is provided by the app');
-    }),
+    loadPartnerRouter: providedByApp<PartnerRouterDevice, { routerId: string }>('loadPartnerRouter'),
+    setFlag: providedByApp<void, { routerId: string; flag: PartnerRouterFlag }>('setFlag'),
   },
   guards: {
     isActivationPending: ({ context }) =>

@@ -1,6 +1,9 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { type AddPasskeyRequest, type Passkey, PasskeyName } from '../../contract/passkeys';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 /** A new passkey's answer, as the browser's ceremony gives it. */
 export type PasskeyRegistration = AddPasskeyRequest['response'];
@@ -10,29 +13,6 @@ export type PasskeyRegistration = AddPasskeyRequest['response'];
  * (a cancel is no failure: the machine goes back quietly).
  */
 export type PasskeyCreation = { outcome: 'created'; response: PasskeyRegistration } | { outcome: 'cancelled' };
-
-/**
- * Why a change of the passkeys did not happen. `refused`: the server said why, in its message (a
- * PasskeyMessage, translated by the view: too many passkeys, took too long, removed already…);
- * `alreadyRegistered`: this device holds a passkey of the account already; `browserFailed`: the
- * browser could not make one; `unavailable`: the portal could not be reached.
- */
-export type PasskeyFailure =
-  | { kind: 'refused'; message: string; gone: boolean }
-  | { kind: 'alreadyRegistered' }
-  | { kind: 'browserFailed' }
-  | { kind: 'unavailable' };
-
-/** The rejection the passkey actors throw, so the machine can tell failures apart. */
-export class PasskeyChangeError extends Error {
-  constructor(readonly failure: PasskeyFailure) {
-    super(failure.kind === 'refused' ? failure.message : failure.kind);
-    this.name = 'PasskeyChangeError';
-  }
-}
-
-const failureOf = (event: object): PasskeyFailure =>
-  'error' in event && event.error instanceof PasskeyChangeError ? event.error.failure : { kind: 'unavailable' };
 
 /** What the last change did, said once it is done, with the passkey's name. */
 export type PasskeyNotice = { kind: 'added' | 'renamed' | 'removed'; name: string };
@@ -48,7 +28,12 @@ export type PasskeyEnrolmentContext = {
   target: Passkey | null;
   /** The new passkey the browser made, while the portal keeps it. */
   registration: PasskeyRegistration | null;
-  failure: PasskeyFailure | null;
+  /**
+   * Why the last change did not happen: the server's refusal (too many passkeys, took too long,
+   * removed already…), the browser's (this device holds one already, or it could not make one), or
+   * a failure nobody explained; null while none failed.
+   */
+  failure: Refusal | null;
   notice: PasskeyNotice | null;
 };
 
@@ -94,22 +79,14 @@ export const passkeyEnrolmentMachine = setup({
     input: {} as PasskeyEnrolmentInput,
   },
   actors: {
-    /** POST /api/account/passkeys/options, then the browser's ceremony; failures are PasskeyChangeError. */
-    createPasskey: fromPromise<PasskeyCreation>(async () => {
-      throw new Error('createPasskey is provided by the app');
-    }),
+    /** POST /api/account/passkeys/options, then the browser's ceremony (its refusals are BrowserRefusal). */
+    createPasskey: providedByApp<PasskeyCreation>('createPasskey'),
     /** POST /api/account/passkeys */
-    savePasskey: fromPromise<Passkey, AddPasskeyRequest>(async () => {
-      throw new Error('savePasskey is provided by the app');
-    }),
+    savePasskey: providedByApp<Passkey, AddPasskeyRequest>('savePasskey'),
     /** PATCH /api/account/passkeys/{id} */
-    renamePasskey: fromPromise<Passkey, { id: string; name: string }>(async () => {
-      throw new Error('renamePasskey is provided by the app');
-    }),
+    renamePasskey: providedByApp<Passkey, { id: string; name: string }>('renamePasskey'),
     /** DELETE /api/account/passkeys/{id} */
-    removePasskey: fromPromise<void, { id: string }>(async () => {
-      throw new Error('removePasskey is provided by the app');
-    }),
+    removePasskey: providedByApp<void, { id: string }>('removePasskey'),
   },
   actions: {
     changeName: assign(({ event }) => {
@@ -117,7 +94,7 @@ export const passkeyEnrolmentMachine = setup({
       return { name: event.value, nameError: null };
     }),
     showNameError: assign({ nameError: ({ context }) => nameErrorOf(context.name) }),
-    showFailure: assign(({ event }) => ({ failure: failureOf(event) })),
+    showFailure: assign({ failure: ({ event }) => refusalOfEvent(event) }),
     startChange: assign({ failure: null, notice: null, nameError: null }),
     forgetTarget: assign({ target: null, registration: null, name: '', nameError: null }),
     /** The app reads the account's passkeys again. */
@@ -127,10 +104,7 @@ export const passkeyEnrolmentMachine = setup({
     isNameValid: ({ context }) => nameErrorOf(context.name) === null,
     isCancelled: ({ event }) => 'output' in event && (event.output as PasskeyCreation).outcome === 'cancelled',
     /** The server says the passkey is gone (removed elsewhere): the list is read again. */
-    isGone: ({ event }) => {
-      const failure = failureOf(event);
-      return failure.kind === 'refused' && failure.gone;
-    },
+    isGone: ({ event }) => refusalOfEvent(event).code === ErrorCode.notFound,
   },
 }).createMachine({
   id: 'passkeyEnrolment',

@@ -1,7 +1,9 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
 import { PhoneCode, PhoneMessage, phoneCodeLifetimeSeconds, phoneResendCooldownSeconds } from '../../contract/phone';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 export type PhoneVerificationInput = {
   /** The region the country chooser starts with: the browser's, else the app's default. */
@@ -25,8 +27,8 @@ export type PhoneVerificationContext = {
   /** Contract message texts for the fields; views translate them. */
   numberError: string | null;
   codeError: string | null;
-  /** A refusal shown beside the form: the server's message, or null when it sent none (network, 5xx). */
-  failure: { message: string | null } | null;
+  /** Why the last call did not do what was asked, shown beside the form; null while none failed. */
+  failure: Refusal | null;
   canResend: boolean;
   codeResent: boolean;
   /** The session's claims after the number was added (the `phone` claim is set). */
@@ -40,24 +42,25 @@ export type PhoneVerificationEvent =
   | { type: 'user.changeCode'; value: string }
   | { type: 'user.submitCode' }
   | { type: 'user.resendCode' }
-  | { type: 'user.retrySave' };
+  | { type: 'user.retrySave' }
+  | { type: 'user.chooseAnotherNumber' };
 
-/** A call the server refused with `{ error, message }`, or the app's own parse of the number. */
-export class PhoneRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PhoneRefused';
-  }
-}
-
-const messageOf = (error: unknown) => (error instanceof PhoneRefused ? error.message : null);
-const failureOf = (event: { error?: unknown }) => ({ message: messageOf(event.error) });
+/** The message of a call's refusal (the app's own parse of the number says what the server would). */
+const messageOf = (event: object) => refusalOfEvent(event).message;
 
 /** The contract's check of a code, as its message text, or null. */
 export function phoneCodeErrorOf(code: string): string | null {
   const result = v.safeParse(PhoneCode, code);
   return result.success ? null : result.issues[0].message;
 }
+
+/**
+ * Back to the number (the number step's address, by "Use another number" or the browser's Back): the
+ * number stays as typed, to correct or replace; the code and its number are let go.
+ */
+const anotherNumber = {
+  'user.chooseAnotherNumber': { target: '#phoneVerification.enteringNumber', actions: 'forgetCode' },
+} as const;
 
 const numberEntry = {
   'user.changeRegion': { target: '#phoneVerification.enteringNumber', actions: 'changeRegion' },
@@ -73,7 +76,8 @@ const numberEntry = {
  * texted to it, they enter the code, and the number is added to their account and session. The
  * code works for `codeLifetime`; a new one can be asked for after `resendCooldown`.
  * On /phone-number-input the flow starts with the number; on /phone-number-verification, with the
- * code for the number in the address.
+ * code for the number in the address. One actor serves both addresses: a code sent moves the app to
+ * the code's address, and the number step's address brings the flow back to the number.
  */
 export const phoneVerificationMachine = setup({
   types: {
@@ -82,15 +86,9 @@ export const phoneVerificationMachine = setup({
     input: {} as PhoneVerificationInput,
   },
   actors: {
-    requestCode: fromPromise<CodeSent, RequestCodeInput>(async () => {
-      throw new Error('requestCode is provided by the app');
-    }),
-    verifyCode: fromPromise<void, VerifyCodeInput>(async () => {
-      throw new Error('verifyCode is provided by the app');
-    }),
-    addPhone: fromPromise<SessionClaims, { phone: string }>(async () => {
-      throw new Error('addPhone is provided by the app');
-    }),
+    requestCode: providedByApp<CodeSent, RequestCodeInput>('requestCode'),
+    verifyCode: providedByApp<void, VerifyCodeInput>('verifyCode'),
+    addPhone: providedByApp<SessionClaims, { phone: string }>('addPhone'),
   },
   actions: {
     changeRegion: assign(({ event }) => {
@@ -102,6 +100,14 @@ export const phoneVerificationMachine = setup({
       return { number: event.value, numberError: null };
     }),
     requireNumber: assign({ numberError: PhoneMessage.numberRequired }),
+    forgetCode: assign({
+      phone: null,
+      code: '',
+      codeError: null,
+      failure: null,
+      canResend: false,
+      codeResent: false,
+    }),
     /** The app moves to /phone-number-verification for the number. */
     codeSent: () => {},
     /** The app refreshes the session and moves to the success page. */
@@ -110,11 +116,11 @@ export const phoneVerificationMachine = setup({
   guards: {
     hasPhone: ({ context }) => context.phone !== null,
     isNumberGiven: ({ context }) => context.number.trim() !== '',
-    isNumberInvalid: ({ event }) => 'error' in event && messageOf(event.error) === PhoneMessage.numberInvalid,
+    isNumberInvalid: ({ event }) => messageOf(event) === PhoneMessage.numberInvalid,
     isCodeWellFormed: ({ context }) => phoneCodeErrorOf(context.code) === null,
-    isCodeWrong: ({ event }) => 'error' in event && messageOf(event.error) === PhoneMessage.codeInvalid,
+    isCodeWrong: ({ event }) => messageOf(event) === PhoneMessage.codeInvalid,
     /** Expired, used up by wrong tries or replaced: only a new code helps. */
-    isCodeDead: ({ event }) => 'error' in event && messageOf(event.error) === PhoneMessage.codeExpired,
+    isCodeDead: ({ event }) => messageOf(event) === PhoneMessage.codeExpired,
     canResend: ({ context }) => context.canResend,
   },
   delays: {
@@ -160,7 +166,7 @@ export const phoneVerificationMachine = setup({
             target: 'enteringNumber',
             actions: assign({ numberError: PhoneMessage.numberInvalid }),
           },
-          { target: 'numberRefused', actions: assign({ failure: ({ event }) => failureOf(event) }) },
+          { target: 'numberRefused', actions: assign({ failure: ({ event }) => refusalOfEvent(event) }) },
         ],
       },
     },
@@ -168,6 +174,7 @@ export const phoneVerificationMachine = setup({
       // Entered afresh for every code sent: its lifetime and the resend cooldown start again. A
       // resend waits inside it, so a failed one leaves the code's time running as it was.
       entry: assign({ code: '', codeError: null, canResend: false }),
+      on: anotherNumber,
       after: {
         codeLifetime: { target: '#phoneVerification.codeExpired', actions: assign({ failure: null }) },
         resendCooldown: { actions: assign({ canResend: true }) },
@@ -208,7 +215,7 @@ export const phoneVerificationMachine = setup({
                 target: 'enteringCode',
                 actions: assign({ codeError: PhoneMessage.codeInvalid }),
               },
-              { target: 'enteringCode', actions: assign({ failure: ({ event }) => failureOf(event) }) },
+              { target: 'enteringCode', actions: assign({ failure: ({ event }) => refusalOfEvent(event) }) },
             ],
           },
         },
@@ -225,7 +232,7 @@ export const phoneVerificationMachine = setup({
               reenter: true,
               actions: assign({ codeResent: true }),
             },
-            onError: { target: 'enteringCode', actions: assign({ failure: ({ event }) => failureOf(event) }) },
+            onError: { target: 'enteringCode', actions: assign({ failure: ({ event }) => refusalOfEvent(event) }) },
           },
         },
       },
@@ -239,13 +246,14 @@ export const phoneVerificationMachine = setup({
         src: 'requestCode',
         input: ({ context }) => ({ number: context.phone ?? '', region: context.region }),
         onDone: { target: 'codeEntry', actions: assign({ codeResent: true }) },
-        onError: { target: 'codeExpired', actions: assign({ failure: ({ event }) => failureOf(event) }) },
+        onError: { target: 'codeExpired', actions: assign({ failure: ({ event }) => refusalOfEvent(event) }) },
       },
+      on: anotherNumber,
     },
     /** The code expired, was replaced or used up by wrong tries: a new one is the way on. */
     codeExpired: {
       tags: ['error'],
-      on: { 'user.resendCode': { target: 'resendingCode' } },
+      on: { 'user.resendCode': { target: 'resendingCode' }, ...anotherNumber },
     },
     saving: {
       tags: ['busy'],
@@ -258,13 +266,13 @@ export const phoneVerificationMachine = setup({
           target: 'verified',
           actions: [assign({ verifiedUser: ({ event }) => event.output }), 'phoneVerified'],
         },
-        onError: { target: 'saveRefused', actions: assign({ failure: ({ event }) => failureOf(event) }) },
+        onError: { target: 'saveRefused', actions: assign({ failure: ({ event }) => refusalOfEvent(event) }) },
       },
     },
     /** The code was right but the number could not be added (taken meanwhile, network): try again. */
     saveRefused: {
       tags: ['error'],
-      on: { 'user.retrySave': { target: 'saving' } },
+      on: { 'user.retrySave': { target: 'saving' }, ...anotherNumber },
     },
     verified: {},
   },

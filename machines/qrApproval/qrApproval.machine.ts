@@ -1,5 +1,8 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import type { QrSignInDetails } from '../../contract/qr-sign-in';
+import { providedByApp } from '../provided-by-app';
+import { isExplained, type Refusal, refusalOfEvent } from '../refusal';
 
 export type QrApprovalInput = {
   /** The request's id from `/qrcode-login/{id}`. */
@@ -11,32 +14,14 @@ export type QrApprovalContext = {
   request: QrSignInDetails | null;
   /** The number the person picked, while it is being checked. */
   pickedNumber: number | null;
-  /** The server's `message` for a refusal (unknown, expired, answered); null when it sent none. */
-  failureMessage: string | null;
+  /** Why the server refused (unknown, expired, answered); null while it did not. */
+  failure: Refusal | null;
 };
 
 export type QrApprovalEvent =
   | { type: 'user.pickNumber'; number: number }
   | { type: 'user.decline' }
   | { type: 'user.retry' };
-
-/** A refusal the server explained with `{ error, message }`: the message says why. */
-export class QrApprovalRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'QrApprovalRefused';
-  }
-}
-
-/** Nobody is signed in here (401): the person signs in first and comes back. */
-export class QrApprovalNeedsSignIn extends Error {
-  constructor() {
-    super('sign-in needed');
-    this.name = 'QrApprovalNeedsSignIn';
-  }
-}
-
-const errorOf = (event: object) => ('error' in event ? event.error : null);
 
 /** Where a call's failure leads: sign-in, the server's refusal, or a retry. */
 const onFailure = [
@@ -46,10 +31,10 @@ const onFailure = [
 ] as const;
 
 /**
- * The device that approves a QR sign-in (spec section 2, /qrcode-login/{id}): a signed-in person
+ * The device that approves a QR sign-in (docs/spec.md §2, /qrcode-login/{id}): a signed-in person
  * sees where the request comes from and approves it by picking the number the other device shows
  * (a wrong one declines it on the server), or declines it; a visitor is sent to sign in and back.
- * docs/decisions/qr-sign-in.md.
+ * docs/decisions/0020-qr-sign-in.md.
  */
 export const qrApprovalMachine = setup({
   types: {
@@ -58,23 +43,12 @@ export const qrApprovalMachine = setup({
     input: {} as QrApprovalInput,
   },
   actors: {
-    loadRequest: fromPromise<QrSignInDetails, { id: string }>(async () => {
-      throw new Error('loadRequest is provided by the app');
-    }),
-    approveRequest: fromPromise<void, { id: string; number: number }>(async () => {
-      throw new Error('approveRequest is provided by the app');
-    }),
-    declineRequest: fromPromise<void, { id: string }>(async () => {
-      throw new Error('declineRequest is provided by the app');
-    }),
+    loadRequest: providedByApp<QrSignInDetails, { id: string }>('loadRequest'),
+    approveRequest: providedByApp<void, { id: string; number: number }>('approveRequest'),
+    declineRequest: providedByApp<void, { id: string }>('declineRequest'),
   },
   actions: {
-    showRefusal: assign({
-      failureMessage: ({ event }) => {
-        const error = errorOf(event);
-        return error instanceof QrApprovalRefused ? error.message : null;
-      },
-    }),
+    showRefusal: assign({ failure: ({ event }) => refusalOfEvent(event) }),
   },
   guards: {
     /** Only the numbers on offer: anything else is not a pick the page could have made. */
@@ -82,12 +56,13 @@ export const qrApprovalMachine = setup({
       assertEvent(event, 'user.pickNumber');
       return context.request?.numberChoices.includes(event.number) ?? false;
     },
-    needsSignIn: ({ event }) => errorOf(event) instanceof QrApprovalNeedsSignIn,
-    isRefused: ({ event }) => errorOf(event) instanceof QrApprovalRefused,
+    /** Nobody is signed in here (401): the person signs in first and comes back. */
+    needsSignIn: ({ event }) => refusalOfEvent(event).code === ErrorCode.unauthorized,
+    isRefused: ({ event }) => isExplained(refusalOfEvent(event)),
   },
 }).createMachine({
   id: 'qrApproval',
-  context: ({ input }) => ({ id: input.id, request: null, pickedNumber: null, failureMessage: null }),
+  context: ({ input }) => ({ id: input.id, request: null, pickedNumber: null, failure: null }),
   initial: 'loading',
   states: {
     loading: {

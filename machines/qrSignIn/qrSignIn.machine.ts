@@ -1,6 +1,9 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
+import { ErrorCode } from '../../contract/errors';
 import type { CreateQrSignInRequest, QrSignInCreated, QrSignInState } from '../../contract/qr-sign-in';
+import { clockProvidedByApp, providedByApp } from '../provided-by-app';
+import { refusalOfEvent } from '../refusal';
 
 /** Why no code is shown; views map each to a translated message. */
 export type QrSignInFailure = 'rateLimited' | 'unavailable';
@@ -29,24 +32,18 @@ export type QrSignInEvent =
   | { type: 'clipboard.copied' }
   | { type: 'clipboard.failed' };
 
-/** The rejection the app's actors throw, so the machine can tell a limit from an outage. */
-export class QrSignInError extends Error {
-  constructor(readonly failure: QrSignInFailure) {
-    super(failure);
-    this.name = 'QrSignInError';
-  }
-}
-
-const failureOf = (error: unknown): QrSignInFailure => (error instanceof QrSignInError ? error.failure : 'unavailable');
+/** A failed call as the page words it: too many requests, or anything else (network, a 5xx). */
+const failureOf = (event: object): QrSignInFailure =>
+  refusalOfEvent(event).code === ErrorCode.rateLimited ? 'rateLimited' : 'unavailable';
 
 /** The answer a waiting code can get; `waiting` never ends the wait. */
 type Answer = Exclude<QrSignInState, 'waiting'>;
 
 /**
- * The sign-in page's QR code (spec sections 2 and 9): the browser asks for a request and shows its
+ * The sign-in page's QR code (docs/spec.md §2 and §9): the browser asks for a request and shows its
  * link as a QR code, counting its validity down; when the `qrValidity` delay runs out it asks for a
  * new one, which replaces the old. Each code comes with a number that the approver must pick on
- * the other device. Once approved there, it signs in with the key that only this browser holds. docs/decisions/qr-sign-in.md.
+ * the other device. Once approved there, it signs in with the key that only this browser holds. docs/decisions/0020-qr-sign-in.md.
  */
 export const qrSignInMachine = setup({
   types: {
@@ -55,18 +52,12 @@ export const qrSignInMachine = setup({
     input: {} as QrSignInInput,
   },
   actors: {
-    createRequest: fromPromise<QrSignInCreated, CreateQrSignInRequest>(async () => {
-      throw new Error('createRequest is provided by the app');
-    }),
+    createRequest: providedByApp<QrSignInCreated, CreateQrSignInRequest>('createRequest'),
     /** Resolves with the request's answer; keeps waiting while there is none. */
-    waitForAnswer: fromPromise<Answer, { id: string }>(async () => {
-      throw new Error('waitForAnswer is provided by the app');
-    }),
-    signIn: fromPromise<SessionClaims, { id: string }>(async () => {
-      throw new Error('signIn is provided by the app');
-    }),
+    waitForAnswer: providedByApp<Answer, { id: string }>('waitForAnswer'),
+    signIn: providedByApp<SessionClaims, { id: string }>('signIn'),
     /** Sends `clock.tick` every second while a code is shown. */
-    clock: fromCallback(() => () => {}),
+    clock: clockProvidedByApp(),
   },
   actions: {
     startShowing: assign(({ context }, created: QrSignInCreated) => ({
@@ -80,7 +71,7 @@ export const qrSignInMachine = setup({
     copyLink: (_, _params: { id: string }) => {},
     /** The app records the session and goes where the person was headed. */
     completeSignIn: (_, _user: SessionClaims) => {},
-    showFailure: assign({ failure: ({ event }) => ('error' in event ? failureOf(event.error) : 'unavailable') }),
+    showFailure: assign({ failure: ({ event }) => failureOf(event) }),
   },
   guards: {
     isApproved: ({ event }) => 'output' in event && event.output === 'approved',

@@ -1,9 +1,12 @@
 import type { InferOutput } from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { AuthenticationResponse, PasskeyRequestOptions } from '../../contract/passkeys';
+import { assertEvent, assign, setup } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
+import { type AuthenticationResponse, PasskeyMessage, type PasskeyRequestOptions } from '../../contract/passkeys';
 import type { RecentSignInMethod, RecentSignInRequest } from '../../contract/recent-sign-in';
 import { RecentSignInMessage } from '../../contract/recent-sign-in';
 import { SecondFactorMessage } from '../../contract/second-factor';
+import { providedByApp } from '../provided-by-app';
+import { BrowserRefusal, refusalOfEvent } from '../refusal';
 import { answerErrorOf as codeErrorOf } from '../secondFactorChallenge/secondFactorChallenge.machine';
 
 /** What the browser's passkey dialog takes and answers (opaque here: the server made it, and checks it). */
@@ -29,24 +32,6 @@ export type RecentSignInFailure =
 
 /** What the dialog says above its controls after a failure (a wrong answer is said under its field). */
 export type RecentSignInProblem = Extract<RecentSignInFailure, 'passkeyRefused' | 'passkeyFailed' | 'unavailable'>;
-
-/** The rejection the actors throw, so the machine can tell failures apart. */
-export class RecentSignInRefusal extends Error {
-  constructor(
-    readonly failure: RecentSignInFailure,
-    /** The server's message (a contract message key where it sent one of those), else null. */
-    readonly serverMessage: string | null = null,
-    /** For `rateLimited`: the server's Retry-After, when it sent one. */
-    readonly retryAfterSeconds: number | null = null,
-  ) {
-    super(failure);
-    this.name = 'RecentSignInRefusal';
-  }
-}
-
-/** The refusal an actor's error stands for: anything unexplained is `unavailable`. */
-export const refusalOf = (error: unknown): RecentSignInRefusal =>
-  error instanceof RecentSignInRefusal ? error : new RecentSignInRefusal('unavailable');
 
 /** The field's message when no password was typed (the other keys are the contract's). */
 export const passwordRequired = 'Enter your password.';
@@ -109,7 +94,39 @@ export type RecentSignInEvent =
 
 const machineId = '#recentSignIn';
 
-const errorOf = (event: object) => refusalOf('error' in event ? event.error : null);
+/**
+ * A step's failure as the dialog tells them apart, with the server's message where the view says
+ * it: a wrong password or code, a passkey the server did not take or whose challenge ran out, too
+ * many attempts; the browser's dialog closed or failing; anything unexplained is `unavailable`.
+ */
+function failureOf(
+  context: RecentSignInContext,
+  event: object,
+): { failure: RecentSignInFailure; message: string | null } {
+  const { code, message } = refusalOfEvent(event);
+  switch (code) {
+    case BrowserRefusal.passkeyCancelled:
+      return { failure: 'passkeyCancelled', message: null };
+    case BrowserRefusal.passkeyFailed:
+      return { failure: 'passkeyFailed', message: null };
+    case ErrorCode.rateLimited:
+      return { failure: 'rateLimited', message: null };
+    case ErrorCode.invalidCredentials:
+    case ErrorCode.invalidCode:
+    // The contract's own checks refuse what the server's validation would.
+    case ErrorCode.validation:
+      return context.answer?.method === 'passkey'
+        ? { failure: 'passkeyRefused', message: PasskeyMessage.notRecognised }
+        : { failure: 'wrongAnswer', message };
+    case ErrorCode.passkeyRefused:
+      return { failure: 'passkeyRefused', message };
+    // Only a passkey's challenge runs out here (five minutes): it is asked for again.
+    case ErrorCode.secondFactorExpired:
+      return { failure: 'passkeyRefused', message: PasskeyMessage.expired };
+    default:
+      return { failure: 'unavailable', message: null };
+  }
+}
 
 /** The form's proof: well formed, since `confirming` is entered from the form only past `isAnswerWellFormed`. */
 function typedAnswerOf(context: RecentSignInContext): RecentSignInRequest {
@@ -131,17 +148,11 @@ export const recentSignInMachine = setup({
   },
   actors: {
     /** POST /api/account/recent-sign-in/passkey-options */
-    fetchPasskeyOptions: fromPromise<PasskeyChallenge>(async () => {
-      throw new Error('fetchPasskeyOptions is provided by the app');
-    }),
+    fetchPasskeyOptions: providedByApp<PasskeyChallenge>('fetchPasskeyOptions'),
     /** The browser's dialog: a passkey's answer to the options' challenge. */
-    askPasskey: fromPromise<PasskeyAnswer, PasskeyChallenge>(async () => {
-      throw new Error('askPasskey is provided by the app');
-    }),
-    /** POST /api/account/recent-sign-in; refusals are RecentSignInRefusal. */
-    confirmRecentSignIn: fromPromise<void, RecentSignInRequest>(async () => {
-      throw new Error('confirmRecentSignIn is provided by the app');
-    }),
+    askPasskey: providedByApp<PasskeyAnswer, PasskeyChallenge>('askPasskey'),
+    /** POST /api/account/recent-sign-in. */
+    confirmRecentSignIn: providedByApp<void, RecentSignInRequest>('confirmRecentSignIn'),
   },
   actions: {
     ask: assign(({ event }) => {
@@ -164,14 +175,14 @@ export const recentSignInMachine = setup({
     clearProblem: assign({ problem: null, problemMessage: null }),
     showWrongAnswer: assign(({ context, event }) => ({
       typed: '',
-      fieldError: errorOf(event).serverMessage ?? (context.method ? wrongAnswerMessageOf(context.method) : null),
+      fieldError: failureOf(context, event).message ?? (context.method ? wrongAnswerMessageOf(context.method) : null),
       wrongAnswers: context.wrongAnswers + 1,
     })),
-    showProblem: assign(({ event }) => {
-      const refusal = errorOf(event);
+    showProblem: assign(({ context, event }) => {
+      const { failure, message } = failureOf(context, event);
       const problem: RecentSignInProblem =
-        refusal.failure === 'passkeyRefused' || refusal.failure === 'passkeyFailed' ? refusal.failure : 'unavailable';
-      return { problem, problemMessage: problem === 'passkeyRefused' ? refusal.serverMessage : null };
+        failure === 'passkeyRefused' || failure === 'passkeyFailed' ? failure : 'unavailable';
+      return { problem, problemMessage: problem === 'passkeyRefused' ? message : null };
     }),
     /** The app signs the person out and leaves for the sign-in page, with the way back to this page. */
     signInAgain: () => {},
@@ -188,9 +199,9 @@ export const recentSignInMachine = setup({
       context.method === 'authenticatorApp' && context.methods.includes('recoveryCode'),
     canUseAuthenticatorApp: ({ context }) =>
       context.method === 'recoveryCode' && context.methods.includes('authenticatorApp'),
-    isWrongAnswer: ({ event }) => errorOf(event).failure === 'wrongAnswer',
-    isPasskeyCancelled: ({ event }) => errorOf(event).failure === 'passkeyCancelled',
-    isRateLimited: ({ event }) => errorOf(event).failure === 'rateLimited',
+    isWrongAnswer: ({ context, event }) => failureOf(context, event).failure === 'wrongAnswer',
+    isPasskeyCancelled: ({ context, event }) => failureOf(context, event).failure === 'passkeyCancelled',
+    isRateLimited: ({ context, event }) => failureOf(context, event).failure === 'rateLimited',
   },
   delays: {
     /** The server's Retry-After (a minute when it sent none): then the person may try again. */
@@ -259,7 +270,7 @@ export const recentSignInMachine = setup({
               {
                 guard: 'isRateLimited',
                 target: 'rateLimited',
-                actions: assign({ retryAfterSeconds: ({ event }) => errorOf(event).retryAfterSeconds }),
+                actions: assign({ retryAfterSeconds: ({ event }) => refusalOfEvent(event).retryAfterSeconds }),
               },
               { target: 'answering', actions: 'showProblem' },
             ],
@@ -299,7 +310,7 @@ export const recentSignInMachine = setup({
               {
                 guard: 'isRateLimited',
                 target: 'rateLimited',
-                actions: assign({ retryAfterSeconds: ({ event }) => errorOf(event).retryAfterSeconds }),
+                actions: assign({ retryAfterSeconds: ({ event }) => refusalOfEvent(event).retryAfterSeconds }),
               },
               { target: 'answering', actions: 'showProblem' },
             ],

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import {
   customRangeProblem,
   type RangePreset,
@@ -7,6 +7,8 @@ import {
   type ReportsFilterInput,
 } from '../../contract/report-filter';
 import type { NetStats, TeamTunnelStats, TunnelStats } from '../../contract/stats';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 export * from '../../contract/report-filter';
 
@@ -22,12 +24,10 @@ export type Report = {
 export type ReportTable = 'traffic' | 'connections';
 export type TableOrder = { column: string; direction: 'ascending' | 'descending'; page: number };
 
-/** A read the server refused (its message) or that failed without one (network, 5xx: null). */
-export type ReportFailure = { message: string | null };
-
 export type ReportsFilterContext = ReportsFilterInput & {
   report: Report | null;
-  failure: ReportFailure | null;
+  /** Why the last read failed; null while none did. */
+  failure: Refusal | null;
   rangeProblem: RangeProblem | null;
   order: Record<ReportTable, TableOrder>;
   /** The last export could not be written; cleared by the next. */
@@ -42,14 +42,6 @@ export type ReportsFilterEvent =
   | { type: 'user.goToPage'; table: ReportTable; page: number }
   | { type: 'user.export'; table: ReportTable }
   | { type: 'user.retry' };
-
-/** A read the server refused with `{ error, message }`: the message says why. */
-export class ReportRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ReportRefused';
-  }
-}
 
 /** Rows per page of each table. */
 export const reportPageSize = 25;
@@ -68,10 +60,6 @@ export const initialOrder: Record<ReportTable, TableOrder> = {
 export const isEmptyReport = (report: Report) =>
   report.tunnel.rows.length === 0 && report.net.rows.every(([, rx, tx]) => rx === 0 && tx === 0);
 
-const failureOf = (error: unknown): ReportFailure => ({
-  message: error instanceof ReportRefused ? error.message : null,
-});
-
 const sameScope = (a: ReportScope, b: ReportScope) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -87,13 +75,9 @@ export const reportsFilterMachine = setup({
     input: {} as ReportsFilterInput,
   },
   actors: {
-    loadReport: fromPromise<Report, ReportsFilterInput>(async () => {
-      throw new Error('loadReport is provided by the app');
-    }),
-    exportTable: fromPromise<void, { table: ReportTable; report: Report; scope: ReportScope; order: TableOrder }>(
-      async () => {
-        throw new Error('exportTable is provided by the app');
-      },
+    loadReport: providedByApp<Report, ReportsFilterInput>('loadReport'),
+    exportTable: providedByApp<void, { table: ReportTable; report: Report; scope: ReportScope; order: TableOrder }>(
+      'exportTable',
     ),
   },
   guards: {
@@ -141,7 +125,7 @@ export const reportsFilterMachine = setup({
     startReading: assign({ failure: null, exportFailed: false, order: initialOrder }),
     keepReport: assign({ report: ({ event }) => ('output' in event ? (event.output as Report) : null) }),
     forgetReport: assign({ report: null }),
-    showFailure: assign({ failure: ({ event }) => ('error' in event ? failureOf(event.error) : null) }),
+    showFailure: assign({ failure: ({ event }) => refusalOfEvent(event) }),
     sort: assign(({ context, event }) => {
       assertEvent(event, 'user.sort');
       const current = context.order[event.table];

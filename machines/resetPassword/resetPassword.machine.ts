@@ -1,7 +1,10 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { newPasswordErrorsOf } from '../../contract/account-creation';
+import { ErrorCode } from '../../contract/errors';
 import type { ProviderId } from '../../contract/federated-sign-in';
 import type { ResetPasswordRequest, ResetTokenStatus } from '../../contract/password';
+import { providedByApp } from '../provided-by-app';
+import { refusalOf } from '../refusal';
 
 /** Why a reset was refused; views map each to a translated message. */
 export type ResetPasswordFailure = 'invalidLink' | 'passwordTooCommon' | 'unavailable';
@@ -30,12 +33,11 @@ export type ResetPasswordEvent =
 
 export type ResetPasswordInput = { token: string };
 
-/** The rejection the resetPassword actor throws so the machine can tell failures apart. */
-export class ResetPasswordError extends Error {
-  constructor(readonly failure: ResetPasswordFailure) {
-    super(failure);
-    this.name = 'ResetPasswordError';
-  }
+/** A refused reset as the page words it: a used, expired or unknown link, a common password, or else `unavailable`. */
+function failureOf(error: unknown): ResetPasswordFailure {
+  const { code } = refusalOf(error);
+  if (code === ErrorCode.invalidResetToken) return 'invalidLink';
+  return code === ErrorCode.passwordTooCommon ? 'passwordTooCommon' : 'unavailable';
 }
 
 export function fieldErrorsOf(form: Pick<ResetPasswordContext, 'password' | 'repeatPassword'>) {
@@ -60,12 +62,8 @@ export const resetPasswordMachine = setup({
     input: {} as ResetPasswordInput,
   },
   actors: {
-    checkResetToken: fromPromise<ResetTokenStatus, { token: string }>(async () => {
-      throw new Error('checkResetToken is provided by the app');
-    }),
-    resetPassword: fromPromise<void, ResetPasswordRequest>(async () => {
-      throw new Error('resetPassword is provided by the app');
-    }),
+    checkResetToken: providedByApp<ResetTokenStatus, { token: string }>('checkResetToken'),
+    resetPassword: providedByApp<void, ResetPasswordRequest>('resetPassword'),
   },
   actions: {
     changePassword: assign(({ context, event }) => {
@@ -86,7 +84,7 @@ export const resetPasswordMachine = setup({
     isFormValid: ({ context }) => Object.keys(fieldErrorsOf(context)).length === 0,
     isTokenValid: (_, status: ResetTokenStatus) => status.valid,
     hasLinkedSignIns: ({ context }) => context.linkedProviders.length > 0,
-    isLinkRefused: (_, error: unknown) => error instanceof ResetPasswordError && error.failure === 'invalidLink',
+    isLinkRefused: (_, error: unknown) => failureOf(error) === 'invalidLink',
   },
 }).createMachine({
   id: 'resetPassword',
@@ -164,8 +162,7 @@ export const resetPasswordMachine = setup({
           {
             target: 'failure',
             actions: assign({
-              failure: ({ event }) =>
-                event.error instanceof ResetPasswordError ? event.error.failure : ('unavailable' as const),
+              failure: ({ event }) => failureOf(event.error),
             }),
           },
         ],

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { RouterCouponRedemptionRequest, type RouterCouponRedemptionResponse } from '../../contract/routers';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 export type RouterCouponRedemptionInput = {
   /** The code from `/redeem-router-coupon?coupon=…`, filled in for the person to confirm. */
@@ -11,8 +13,8 @@ export type RouterCouponRedemptionContext = {
   code: string;
   /** A contract message text; views translate it. */
   codeError: string | null;
-  /** The server's `message` for a refused redemption; null when it sent none (network, 5xx). */
-  failureMessage: string | null;
+  /** Why the last redemption did not happen (unknown, used, expired, too many tries); null while none failed. */
+  failure: Refusal | null;
   redemption: RouterCouponRedemptionResponse | null;
 };
 
@@ -20,14 +22,6 @@ export type RouterCouponRedemptionEvent =
   | { type: 'user.changeCode'; value: string }
   | { type: 'user.redeem' }
   | { type: 'user.redeemAnother' };
-
-/** A redemption the server refused with `{ error, message }` (unknown, used, expired, too many tries). */
-export class RouterCouponRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RouterCouponRefused';
-  }
-}
 
 /** The contract's check of the coupon code, as its message text, or null. */
 export function routerCouponErrorOf(code: string): string | null {
@@ -44,7 +38,7 @@ const entering = {
 } as const;
 
 /**
- * A person turns a router coupon into a router subscription (spec sections 2 and 9): the code is
+ * A person turns a router coupon into a router subscription (docs/spec.md §2 and §9): the code is
  * checked as the contract says before the call; the server's refusals are shown beside the form,
  * which keeps the code to correct.
  */
@@ -55,9 +49,7 @@ export const routerCouponRedemptionMachine = setup({
     input: {} as RouterCouponRedemptionInput,
   },
   actors: {
-    redeemRouterCoupon: fromPromise<RouterCouponRedemptionResponse, { coupon: string }>(async () => {
-      throw new Error('redeemRouterCoupon is provided by the app');
-    }),
+    redeemRouterCoupon: providedByApp<RouterCouponRedemptionResponse, { coupon: string }>('redeemRouterCoupon'),
   },
   actions: {
     changeCode: assign(({ event }) => {
@@ -76,7 +68,7 @@ export const routerCouponRedemptionMachine = setup({
   context: ({ input }) => ({
     code: input.initialCode ?? '',
     codeError: null,
-    failureMessage: null,
+    failure: null,
     redemption: null,
   }),
   initial: 'enteringCode',
@@ -84,7 +76,7 @@ export const routerCouponRedemptionMachine = setup({
     enteringCode: { on: entering },
     redeeming: {
       tags: ['busy'],
-      entry: assign({ failureMessage: null, codeError: null }),
+      entry: assign({ failure: null, codeError: null }),
       invoke: {
         id: 'redeemRouterCoupon',
         src: 'redeemRouterCoupon',
@@ -96,7 +88,7 @@ export const routerCouponRedemptionMachine = setup({
         onError: {
           target: 'refused',
           actions: assign({
-            failureMessage: ({ event }) => (event.error instanceof RouterCouponRefused ? event.error.message : null),
+            failure: ({ event }) => refusalOfEvent(event),
           }),
         },
       },

@@ -1,8 +1,11 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { SecondFactorMethod } from '../../contract/auth';
+import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
 import { SecondFactorAnswer, SecondFactorMessage, type SecondFactorSignedIn } from '../../contract/second-factor';
+import { providedByApp } from '../provided-by-app';
+import { refusalOfEvent } from '../refusal';
 
 /**
  * Why an answer (or a change proved by one) was not taken; views map each to a translated message.
@@ -12,21 +15,27 @@ import { SecondFactorAnswer, SecondFactorMessage, type SecondFactorSignedIn } fr
  */
 export type SecondFactorFailure = 'invalidCode' | 'rateLimited' | 'expired' | 'conflict' | 'unavailable';
 
-/** The rejection the answering actors throw, so the machines can tell failures apart. */
-export class SecondFactorRefusal extends Error {
-  constructor(
-    readonly failure: SecondFactorFailure,
-    /** For `rateLimited`: the server's Retry-After, when it sent one. */
-    readonly retryAfterSeconds: number | null = null,
-  ) {
-    super(failure);
-    this.name = 'SecondFactorRefusal';
+/**
+ * The failure of an answering actor's error event (the second step, or a change on the account
+ * page): anything unexplained (network, a 5xx, the browser's dialog failing) is `unavailable`.
+ */
+export function secondFactorFailureOf(event: object): SecondFactorFailure {
+  switch (refusalOfEvent(event).code) {
+    // The contract's own checks refuse the same codes as the server's validation would.
+    case ErrorCode.invalidCode:
+    case ErrorCode.validation:
+    case ErrorCode.passkeyRefused:
+      return 'invalidCode';
+    case ErrorCode.rateLimited:
+      return 'rateLimited';
+    case ErrorCode.secondFactorExpired:
+      return 'expired';
+    case ErrorCode.secondFactorConflict:
+      return 'conflict';
+    default:
+      return 'unavailable';
   }
 }
-
-/** The refusal an actor's error stands for: anything unexplained (network, a 5xx) is `unavailable`. */
-export const refusalOf = (error: unknown): SecondFactorRefusal =>
-  error instanceof SecondFactorRefusal ? error : new SecondFactorRefusal('unavailable');
 
 /** The ways of answering that are typed: a code of the app, or a recovery code. */
 export type CodeMethod = Exclude<SecondFactorMethod, 'passkey'>;
@@ -126,14 +135,10 @@ export const secondFactorChallengeMachine = setup({
     input: {} as SecondFactorChallengeInput,
   },
   actors: {
-    /** POST /api/auth/second-factor; refusals are SecondFactorRefusal. */
-    answerSecondFactor: fromPromise<SecondFactorSignedIn, SecondFactorAnswer>(async () => {
-      throw new Error('answerSecondFactor is provided by the app');
-    }),
-    /** POST /api/auth/second-factor/passkey-options, then the browser's dialog; refusals are SecondFactorRefusal. */
-    askForPasskey: fromPromise<PasskeyAnswer>(async () => {
-      throw new Error('askForPasskey is provided by the app');
-    }),
+    /** POST /api/auth/second-factor. */
+    answerSecondFactor: providedByApp<SecondFactorSignedIn, SecondFactorAnswer>('answerSecondFactor'),
+    /** POST /api/auth/second-factor/passkey-options, then the browser's dialog. */
+    askForPasskey: providedByApp<PasskeyAnswer>('askForPasskey'),
   },
   actions: {
     changeCode: assign(({ event }) => {
@@ -147,7 +152,7 @@ export const secondFactorChallengeMachine = setup({
       codeError: null,
     })),
     keepRetryAfter: assign({
-      retryAfterSeconds: ({ event }) => ('error' in event ? refusalOf(event.error).retryAfterSeconds : null),
+      retryAfterSeconds: ({ event }) => refusalOfEvent(event).retryAfterSeconds,
     }),
     forgetCode: assign({ code: '' }),
     /** The app tells the session who signed in, and follows the redirect. */
@@ -157,9 +162,9 @@ export const secondFactorChallengeMachine = setup({
     isAnswerWellFormed: ({ context }) => answerErrorOf(context.method, context.code) === null,
     isPasskeyOffered: ({ context }) => context.passkeyOffered,
     isPasskeyAnswered: ({ event }) => 'output' in event && (event.output as PasskeyAnswer).outcome === 'answered',
-    isWrongCode: ({ event }) => 'error' in event && refusalOf(event.error).failure === 'invalidCode',
-    isRateLimited: ({ event }) => 'error' in event && refusalOf(event.error).failure === 'rateLimited',
-    isExpired: ({ event }) => 'error' in event && refusalOf(event.error).failure === 'expired',
+    isWrongCode: ({ event }) => secondFactorFailureOf(event) === 'invalidCode',
+    isRateLimited: ({ event }) => secondFactorFailureOf(event) === 'rateLimited',
+    isExpired: ({ event }) => secondFactorFailureOf(event) === 'expired',
   },
   delays: {
     /** The server's Retry-After (a minute when it sent none): then the person may try again. */

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { RequestServerRequest } from '../../contract/teams';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 export type ServerRequestContext = {
   /** The daily maintenance window's start and end as `HH:MM` in UTC (what a time input gives). */
@@ -8,22 +10,14 @@ export type ServerRequestContext = {
   to: string;
   /** A contract TeamMessage text; views translate it. */
   windowError: string | null;
-  /** The server's `message` for a refused request; null when it sent none (network, 5xx). */
-  failureMessage: string | null;
+  /** Why the last request did not happen; null while none failed. */
+  failure: Refusal | null;
 };
 
 export type ServerRequestEvent =
   | { type: 'user.changeFrom'; value: string }
   | { type: 'user.changeTo'; value: string }
   | { type: 'user.submit' };
-
-/** A request the server refused with `{ error, message }`: the message is shown as it is. */
-export class ServerRequestRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ServerRequestRefused';
-  }
-}
 
 /** The two times as the API's `timeInterval`: `HH:MM-HH:MM`. */
 export function timeIntervalOf(context: Pick<ServerRequestContext, 'from' | 'to'>): string {
@@ -35,8 +29,6 @@ export function windowErrorOf(context: Pick<ServerRequestContext, 'from' | 'to'>
   const result = v.safeParse(RequestServerRequest.entries.timeInterval, timeIntervalOf(context));
   return result.success ? null : result.issues[0].message;
 }
-
-const failureMessageOf = (error: unknown) => (error instanceof ServerRequestRefused ? error.message : null);
 
 const editing = {
   'user.changeFrom': { target: '#serverRequest.editing', actions: 'changeFrom' },
@@ -54,9 +46,7 @@ export const serverRequestMachine = setup({
     events: {} as ServerRequestEvent,
   },
   actors: {
-    requestServer: fromPromise<void, { timeInterval: string }>(async () => {
-      throw new Error('requestServer is provided by the app');
-    }),
+    requestServer: providedByApp<void, { timeInterval: string }>('requestServer'),
   },
   actions: {
     changeFrom: assign(({ event }) => {
@@ -74,13 +64,13 @@ export const serverRequestMachine = setup({
   },
 }).createMachine({
   id: 'serverRequest',
-  context: { from: '', to: '', windowError: null, failureMessage: null },
+  context: { from: '', to: '', windowError: null, failure: null },
   initial: 'editing',
   states: {
     editing: { on: editing },
     requesting: {
       tags: ['busy'],
-      entry: assign({ failureMessage: null }),
+      entry: assign({ failure: null }),
       invoke: {
         id: 'requestServer',
         src: 'requestServer',
@@ -88,7 +78,7 @@ export const serverRequestMachine = setup({
         onDone: 'requested',
         onError: {
           target: 'failed',
-          actions: assign({ failureMessage: ({ event }) => failureMessageOf(event.error) }),
+          actions: assign({ failure: ({ event }) => refusalOfEvent(event) }),
         },
       },
     },

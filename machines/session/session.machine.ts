@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
+import { providedByApp } from '../provided-by-app';
 
 export type SessionContext = {
   user: SessionClaims | null;
@@ -25,15 +26,9 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
   },
   actors: {
-    fetchSession: fromPromise<SessionClaims | null>(async () => {
-      throw new Error('fetchSession is provided by the app');
-    }),
-    signOut: fromPromise<void>(async () => {
-      throw new Error('signOut is provided by the app');
-    }),
-    refreshUser: fromPromise<void, { user: SessionClaims }>(async () => {
-      throw new Error('refreshUser is provided by the app');
-    }),
+    fetchSession: providedByApp<SessionClaims | null>('fetchSession'),
+    signOut: providedByApp<void>('signOut'),
+    refreshUser: providedByApp<void, { user: SessionClaims }>('refreshUser'),
   },
   actions: {
     /** Leave whatever screen needs a session for /login. */

@@ -1,7 +1,10 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { LoginRequest, type LoginResponse, type SecondFactorMethod, type SessionClaims } from '../../contract/auth';
+import { ErrorCode } from '../../contract/errors';
 import type { PasskeySignInRequest, PasskeySignInResponse } from '../../contract/passkeys';
+import { providedByApp } from '../provided-by-app';
+import { refusalOfEvent } from '../refusal';
 
 /** Why a sign-in was refused; views map each to a translated message. */
 export type SignInFailure = 'invalidCredentials' | 'rateLimited' | 'unavailable';
@@ -42,19 +45,24 @@ export type SignInEvent =
 
 export type SignInInput = { email?: string };
 
-/** The rejection the signIn actor throws so the machine can tell failures apart. */
-export class SignInError extends Error {
-  constructor(readonly failure: SignInFailure) {
-    super(failure);
-    this.name = 'SignInError';
-  }
+/** A refused sign-in as the form words it: anything unexplained (network, a 5xx) is `unavailable`. */
+function signInFailureOf(event: object): SignInFailure {
+  const { code } = refusalOfEvent(event);
+  if (code === ErrorCode.invalidCredentials) return 'invalidCredentials';
+  return code === ErrorCode.rateLimited ? 'rateLimited' : 'unavailable';
 }
 
-/** The rejection of the passkey actors (anything else is `unavailable`). */
-export class PasskeySignInError extends Error {
-  constructor(readonly failure: PasskeySignInFailure) {
-    super(failure);
-    this.name = 'PasskeySignInError';
+/** A passkey that did not sign in, as the form words it (a browser that failed is `unavailable`). */
+function passkeyFailureOf(event: object): PasskeySignInFailure {
+  switch (refusalOfEvent(event).code) {
+    case ErrorCode.passkeyRefused:
+      return 'notRecognised';
+    case ErrorCode.secondFactorExpired:
+      return 'expired';
+    case ErrorCode.rateLimited:
+      return 'rateLimited';
+    default:
+      return 'unavailable';
   }
 }
 
@@ -87,7 +95,7 @@ const resubmitting = {
 } as const;
 
 /**
- * The sign-in page `/login` (spec section 2; passkeys, issue 22): e-mail and password, or a
+ * The sign-in page `/login` (docs/spec.md §2; passkeys, issue 22): e-mail and password, or a
  * passkey, chosen from the e-mail field's suggestions (the browser's autofill, waiting as long as
  * the form shows) or with the "Sign in with a passkey" button. A passkey is both steps; a password
  * may hand over to the second step.
@@ -100,24 +108,16 @@ export const signInMachine = setup({
   },
   actors: {
     /** POST /api/auth/login: signed in, or the second step is asked for. */
-    signIn: fromPromise<LoginResponse, { email: string; password: string }>(async () => {
-      throw new Error('signIn is provided by the app');
-    }),
+    signIn: providedByApp<LoginResponse, { email: string; password: string }>('signIn'),
     /**
      * The e-mail field's passkey suggestions (conditional mediation), where the browser has them:
      * answers once the person chooses one; cancelled when the form is left (or the page).
      */
-    passkeyAutofill: fromPromise<PasskeyAnswer>(async () => {
-      throw new Error('passkeyAutofill is provided by the app');
-    }),
+    passkeyAutofill: providedByApp<PasskeyAnswer>('passkeyAutofill'),
     /** "Sign in with a passkey": POST /api/auth/passkey/options, then the browser's dialog. */
-    askForPasskey: fromPromise<PasskeyAnswer>(async () => {
-      throw new Error('askForPasskey is provided by the app');
-    }),
+    askForPasskey: providedByApp<PasskeyAnswer>('askForPasskey'),
     /** POST /api/auth/passkey: both steps at once. */
-    signInWithPasskey: fromPromise<PasskeySignInResponse, PasskeySignInRequest>(async () => {
-      throw new Error('signInWithPasskey is provided by the app');
-    }),
+    signInWithPasskey: providedByApp<PasskeySignInResponse, PasskeySignInRequest>('signInWithPasskey'),
   },
   actions: {
     changeEmail: assign(({ context, event }) => {
@@ -134,8 +134,7 @@ export const signInMachine = setup({
         'output' in event ? (event.output as Extract<PasskeyAnswer, { outcome: 'answered' }>).response : null,
     }),
     showPasskeyFailure: assign({
-      passkeyFailure: ({ event }) =>
-        'error' in event && event.error instanceof PasskeySignInError ? event.error.failure : 'unavailable',
+      passkeyFailure: ({ event }) => passkeyFailureOf(event),
       passkeyResponse: null,
     }),
     /** Tell the session who signed in and leave for the redirect target. */
@@ -231,7 +230,7 @@ export const signInMachine = setup({
         onError: {
           target: '#signIn.form.failure',
           actions: assign({
-            failure: ({ event }) => (event.error instanceof SignInError ? event.error.failure : 'unavailable'),
+            failure: ({ event }) => signInFailureOf(event),
             // The password is asked again after a refusal; the e-mail stays.
             password: '',
           }),

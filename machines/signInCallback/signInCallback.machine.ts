@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
+import { assertEvent, assign, not, setup } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
 import type {
   CompleteSignInRequest,
@@ -7,6 +7,8 @@ import type {
   ProviderLinkResponse,
   ProviderSignedIn,
 } from '../../contract/federated-sign-in';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 export type SignInCallbackInput = {
   provider: string;
@@ -14,7 +16,7 @@ export type SignInCallbackInput = {
   answer: CompleteSignInRequest;
   /** The region of the browser's languages (`en-US` → US), or null when they name none. */
   browserRegion: string | null;
-  /** The configured phone verification regions (spec section 1). */
+  /** The configured phone verification regions (docs/spec.md §1). */
   phoneVerificationRegions: Record<string, number>;
   /** The local flag `flow` equals `phoneoffer`. */
   phoneOfferWanted: boolean;
@@ -26,30 +28,20 @@ export type SignInCallbackContext = SignInCallbackInput & {
   /** Where the sign-in was started to lead; the app checks it again before following it. */
   redirect: string;
   region: string | null;
-  /** The server's `message` for a refused sign-in; null when it sent none (network, 5xx). */
-  failureMessage: string | null;
+  /** Why the sign-in did not happen; null while it did not fail. */
+  failure: Refusal | null;
   /** The account the provider's address belongs to, while its owner's consent to the link is asked. */
   link: Pick<ProviderLinkRequired, 'email' | 'passwordSet'> | null;
   /** The account's password, typed to consent to the link. */
   password: string;
-  /** Why the last consent or mail failed: the server's message, or null when it sent none. */
-  linkFailure: { message: string | null } | null;
+  /** Why the last consent or mail failed; null while none did. */
+  linkFailure: Refusal | null;
 };
 
 export type SignInCallbackEvent =
   | { type: 'user.changePassword'; value: string }
   | { type: 'user.linkWithPassword' }
   | { type: 'user.mailLink' };
-
-/** A sign-in the server refused with `{ error, message }`: the message says why. */
-export class CallbackRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CallbackRefused';
-  }
-}
-
-const failureMessageOf = (error: unknown) => (error instanceof CallbackRefused ? error.message : null);
 
 /** The sign-in that a completion or a consented link answered with. */
 const signedInOutput = ({ event }: { event: object }) => (event as { output: ProviderSignedIn }).output;
@@ -61,7 +53,7 @@ const afterSignIn = [
 ] as const;
 
 /**
- * The sign-in callback page `/auth/callback/{provider}` (spec section 2): the provider's answer is
+ * The sign-in callback page `/auth/callback/{provider}` (docs/spec.md §2): the provider's answer is
  * handed to the portal, which completes the sign-in. Then the phone offer, when the account was
  * just created, has no phone, is in a configured region (the browser's, else the location lookup's)
  * and the local flag asks for it; otherwise the redirect, which the app follows only to the portal
@@ -74,23 +66,15 @@ export const signInCallbackMachine = setup({
     events: {} as SignInCallbackEvent,
   },
   actors: {
-    completeSignIn: fromPromise<CompleteSignInResponse, { provider: string; answer: CompleteSignInRequest }>(
-      async () => {
-        throw new Error('completeSignIn is provided by the app');
-      },
+    completeSignIn: providedByApp<CompleteSignInResponse, { provider: string; answer: CompleteSignInRequest }>(
+      'completeSignIn',
     ),
     /** POST /api/auth/providers/link/password: the account's password consents to the link. */
-    linkWithPassword: fromPromise<ProviderLinkResponse, { password: string }>(async () => {
-      throw new Error('linkWithPassword is provided by the app');
-    }),
+    linkWithPassword: providedByApp<ProviderLinkResponse, { password: string }>('linkWithPassword'),
     /** POST /api/auth/providers/link/mail: a link to consent with, mailed to the account's address. */
-    mailLink: fromPromise<void>(async () => {
-      throw new Error('mailLink is provided by the app');
-    }),
+    mailLink: providedByApp<void>('mailLink'),
     /** GET /api/v1/location on the directory service: a region code, or null. */
-    lookUpRegion: fromPromise<string | null>(async () => {
-      throw new Error('lookUpRegion is provided by the app');
-    }),
+    lookUpRegion: providedByApp<string | null>('lookUpRegion'),
   },
   actions: {
     rememberSignIn: assign((_, output: ProviderSignedIn) => ({
@@ -128,7 +112,7 @@ export const signInCallbackMachine = setup({
     accountCreated: false,
     redirect: '/account',
     region: input.browserRegion,
-    failureMessage: null,
+    failure: null,
     link: null,
     password: '',
     linkFailure: null,
@@ -157,7 +141,7 @@ export const signInCallbackMachine = setup({
         ],
         onError: {
           target: 'refused',
-          actions: assign({ failureMessage: ({ event }) => failureMessageOf(event.error) }),
+          actions: assign({ failure: ({ event }) => refusalOfEvent(event) }),
         },
       },
     },
@@ -203,7 +187,7 @@ export const signInCallbackMachine = setup({
             ],
             onError: {
               target: 'askingConsent',
-              actions: assign({ linkFailure: ({ event }) => ({ message: failureMessageOf(event.error) }) }),
+              actions: assign({ linkFailure: ({ event }) => refusalOfEvent(event) }),
             },
           },
         },
@@ -216,7 +200,7 @@ export const signInCallbackMachine = setup({
             onDone: 'linkMailed',
             onError: {
               target: 'askingConsent',
-              actions: assign({ linkFailure: ({ event }) => ({ message: failureMessageOf(event.error) }) }),
+              actions: assign({ linkFailure: ({ event }) => refusalOfEvent(event) }),
             },
           },
         },

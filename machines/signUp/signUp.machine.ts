@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import {
   AccountCreationMessage,
   newPasswordErrorsOf,
@@ -8,6 +8,9 @@ import {
   verificationCodeLifetimeSeconds,
 } from '../../contract/account-creation';
 import { Email } from '../../contract/auth';
+import { ErrorCode } from '../../contract/errors';
+import { clockProvidedByApp, providedByApp } from '../provided-by-app';
+import { refusalOfEvent } from '../refusal';
 
 /** Why a request of the sign-up flow was refused; views map each to a translated message. */
 export type SignUpFailure =
@@ -67,15 +70,30 @@ export type SignUpEvent =
 /** Where the flow starts: /create, or /verify-email from the link in the mail. */
 export type SignUpInput = { botCheckRequired: boolean; email?: string; step?: 'create' | 'verify' };
 
-/** The rejection the actors throw so the machine can tell failures apart. */
-export class SignUpError extends Error {
-  constructor(readonly failure: SignUpFailure) {
-    super(failure);
-    this.name = 'SignUpError';
-  }
-}
+/** What each call's refusals mean for the form, by the server's code (a call's invoke id is its name). */
+const failuresByCall: Record<string, Partial<Record<string, SignUpFailure>>> = {
+  createPendingAccount: { [ErrorCode.emailTaken]: 'emailTaken', [ErrorCode.botCheckFailed]: 'botCheckFailed' },
+  resendCode: { [ErrorCode.botCheckFailed]: 'botCheckFailed' },
+  validateCode: {
+    [ErrorCode.invalidCode]: 'invalidCode',
+    [ErrorCode.codeExpired]: 'codeExpired',
+    [ErrorCode.validation]: 'invalidCode',
+  },
+  finalizeAccount: {
+    [ErrorCode.invalidCode]: 'invalidCode',
+    [ErrorCode.codeExpired]: 'codeExpired',
+    [ErrorCode.emailTaken]: 'emailTaken',
+    [ErrorCode.passwordTooCommon]: 'passwordTooCommon',
+  },
+};
 
-const failureOf = (error: unknown): SignUpFailure => (error instanceof SignUpError ? error.failure : 'unavailable');
+/** A call's failure (its `xstate.error.actor.<call>` event) as the form words it; anything else is `unavailable`. */
+function failureOf(event: { type: string }): SignUpFailure {
+  const { code } = refusalOfEvent(event);
+  if (code === ErrorCode.rateLimited) return 'rateLimited';
+  const call = event.type.replace('xstate.error.actor.', '');
+  return (code !== null && failuresByCall[call]?.[code]) || 'unavailable';
+}
 
 function firstIssue(schema: v.GenericSchema, value: string): string | undefined {
   const result = v.safeParse(schema, value);
@@ -133,7 +151,7 @@ const resendCode = (onErrorTarget: string) =>
       actions: [
         {
           type: 'noteResendFailed',
-          params: ({ event }: { event: { error: unknown } }) => failureOf(event.error),
+          params: ({ event }: { event: { type: string } }) => failureOf(event),
         },
         'renewBotCheck',
       ],
@@ -147,7 +165,7 @@ const resendCode = (onErrorTarget: string) =>
 const startOver = { target: '#signUp.enteringDetails', actions: ['forgetCode', 'renewBotCheck'] } as const;
 
 /**
- * Sign-up (spec section 4): e-mail twice and the bot check, a pending account and an e-mailed code,
+ * Sign-up (docs/spec.md §4): e-mail twice and the bot check, a pending account and an e-mailed code,
  * the code checked, then a password. The code lives `codeLifetime`; a new one can be asked for
  * after `resendCooldown`, with the bot check answered again, or by starting over. The `clock` ticks
  * each second for the countdown.
@@ -159,20 +177,12 @@ export const signUpMachine = setup({
     input: {} as SignUpInput,
   },
   actors: {
-    createPendingAccount: fromPromise<void, { email: string; botToken: string }>(async () => {
-      throw new Error('createPendingAccount is provided by the app');
-    }),
-    resendCode: fromPromise<void, { email: string; botToken: string }>(async () => {
-      throw new Error('resendCode is provided by the app');
-    }),
-    validateCode: fromPromise<void, { email: string; code: string }>(async () => {
-      throw new Error('validateCode is provided by the app');
-    }),
-    finalizeAccount: fromPromise<void, { email: string; code: string; password: string }>(async () => {
-      throw new Error('finalizeAccount is provided by the app');
-    }),
+    createPendingAccount: providedByApp<void, { email: string; botToken: string }>('createPendingAccount'),
+    resendCode: providedByApp<void, { email: string; botToken: string }>('resendCode'),
+    validateCode: providedByApp<void, { email: string; code: string }>('validateCode'),
+    finalizeAccount: providedByApp<void, { email: string; code: string; password: string }>('finalizeAccount'),
     /** Sends `clock.tick` every second while a code is awaited. */
-    clock: fromCallback(() => () => {}),
+    clock: clockProvidedByApp(),
   },
   actions: {
     changeEmail: assign(({ context, event }) => {
@@ -292,7 +302,7 @@ export const signUpMachine = setup({
         onDone: { target: 'verifying.awaitingCode', actions: ['codeIssued', 'renewBotCheck'] },
         onError: {
           target: 'enteringDetails',
-          actions: [assign({ failure: ({ event }) => failureOf(event.error) }), 'renewBotCheck'],
+          actions: [assign({ failure: ({ event }) => failureOf(event) }), 'renewBotCheck'],
         },
       },
     },
@@ -347,11 +357,11 @@ export const signUpMachine = setup({
                 onDone: { target: '#signUp.choosingPassword' },
                 onError: [
                   {
-                    guard: { type: 'isCodeDead', params: ({ event }) => failureOf(event.error) },
+                    guard: { type: 'isCodeDead', params: ({ event }) => failureOf(event) },
                     target: '#signUp.verifying.needsNewCode',
                     actions: assign({ failure: 'codeExpired', code: '' }),
                   },
-                  { target: 'enteringCode', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+                  { target: 'enteringCode', actions: assign({ failure: ({ event }) => failureOf(event) }) },
                 ],
               },
             },
@@ -400,16 +410,16 @@ export const signUpMachine = setup({
         onDone: { target: 'verified', actions: 'announceAccountCreated' },
         onError: [
           {
-            guard: { type: 'isCodeUnusable', params: ({ event }) => failureOf(event.error) },
+            guard: { type: 'isCodeUnusable', params: ({ event }) => failureOf(event) },
             target: 'verifying.needsNewCode',
-            actions: assign({ failure: ({ event }) => failureOf(event.error), code: '' }),
+            actions: assign({ failure: ({ event }) => failureOf(event), code: '' }),
           },
           {
-            guard: { type: 'isEmailTaken', params: ({ event }) => failureOf(event.error) },
+            guard: { type: 'isEmailTaken', params: ({ event }) => failureOf(event) },
             target: 'enteringDetails',
             actions: assign({ failure: 'emailTaken' }),
           },
-          { target: 'choosingPassword', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+          { target: 'choosingPassword', actions: assign({ failure: ({ event }) => failureOf(event) }) },
         ],
       },
     },

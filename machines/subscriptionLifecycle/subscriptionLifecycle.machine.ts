@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import {
   type CancelReason,
   cancelNoteMaxLength,
@@ -6,6 +6,8 @@ import {
   SubscriptionMessage,
   type SubscriptionState,
 } from '../../contract/subscriptions';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 /** What the machine needs to know of the subscription (from the account's subscription). */
 export type SubscriptionFacts = {
@@ -29,8 +31,8 @@ export type SubscriptionLifecycleContext = {
   seatsDraft: string;
   /** A contract SubscriptionMessage text; views translate it. */
   seatsError: string | null;
-  /** The server's `message` for the last refused change; null when it sent none (network, 5xx). */
-  failureMessage: string | null;
+  /** Why the last change did not happen; null while none failed. */
+  failure: Refusal | null;
   confirmation: SubscriptionConfirmation | null;
 };
 
@@ -49,14 +51,6 @@ export type SubscriptionLifecycleEvent =
 
 export type CancelInput = { reason: CancelReason | null; note: string };
 
-/** A change the server refused with `{ error, message }`: the message is shown as it is. */
-export class SubscriptionChangeRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SubscriptionChangeRefused';
-  }
-}
-
 /** The least number of seats: everyone in use, and never none. */
 export function seatsFloorOf(subscription: SubscriptionFacts): number {
   return Math.max(1, subscription.seatsInUse ?? 1);
@@ -71,8 +65,6 @@ export function seatsErrorOf(draft: string, subscription: SubscriptionFacts): st
   if (quantity > subscription.maxSeats) return SubscriptionMessage.quantityAboveMaximum;
   return null;
 }
-
-const failureMessageOf = (error: unknown) => (error instanceof SubscriptionChangeRefused ? error.message : null);
 
 const editingCancel = {
   'user.chooseReason': { target: '#subscriptionLifecycle.confirmingCancel', actions: 'chooseReason' },
@@ -106,15 +98,9 @@ export const subscriptionLifecycleMachine = setup({
     input: {} as SubscriptionFacts,
   },
   actors: {
-    cancelSubscription: fromPromise<SubscriptionChangeResponse, CancelInput>(async () => {
-      throw new Error('cancelSubscription is provided by the app');
-    }),
-    uncancelSubscription: fromPromise<SubscriptionChangeResponse, void>(async () => {
-      throw new Error('uncancelSubscription is provided by the app');
-    }),
-    changeSeats: fromPromise<SubscriptionChangeResponse, { quantity: number }>(async () => {
-      throw new Error('changeSeats is provided by the app');
-    }),
+    cancelSubscription: providedByApp<SubscriptionChangeResponse, CancelInput>('cancelSubscription'),
+    uncancelSubscription: providedByApp<SubscriptionChangeResponse, void>('uncancelSubscription'),
+    changeSeats: providedByApp<SubscriptionChangeResponse, { quantity: number }>('changeSeats'),
   },
   actions: {
     chooseReason: assign(({ event }) => {
@@ -140,7 +126,7 @@ export const subscriptionLifecycleMachine = setup({
     applyChange: assign(({ context }, change: SubscriptionChangeResponse) => ({
       subscription: { ...context.subscription, state: change.state, quantity: change.quantity },
     })),
-    forgetConfirmation: assign({ confirmation: null, failureMessage: null }),
+    forgetConfirmation: assign({ confirmation: null, failure: null }),
     /** Invalidates the account query, so every screen shows the change. */
     subscriptionChanged: () => {},
   },
@@ -162,7 +148,7 @@ export const subscriptionLifecycleMachine = setup({
     cancelNote: '',
     seatsDraft: String(input.quantity),
     seatsError: null,
-    failureMessage: null,
+    failure: null,
     confirmation: null,
   }),
   initial: 'settling',
@@ -190,7 +176,7 @@ export const subscriptionLifecycleMachine = setup({
     confirmingCancel: { on: editingCancel },
     canceling: {
       tags: ['busy'],
-      entry: assign({ failureMessage: null }),
+      entry: assign({ failure: null }),
       invoke: {
         id: 'cancelSubscription',
         src: 'cancelSubscription',
@@ -205,7 +191,7 @@ export const subscriptionLifecycleMachine = setup({
         },
         onError: {
           target: 'cancelFailed',
-          actions: assign({ failureMessage: ({ event }) => failureMessageOf(event.error) }),
+          actions: assign({ failure: ({ event }) => refusalOfEvent(event) }),
         },
       },
     },
@@ -231,7 +217,7 @@ export const subscriptionLifecycleMachine = setup({
         },
         onError: {
           target: 'uncancelFailed',
-          actions: assign({ failureMessage: ({ event }) => failureMessageOf(event.error) }),
+          actions: assign({ failure: ({ event }) => refusalOfEvent(event) }),
         },
       },
     },
@@ -242,7 +228,7 @@ export const subscriptionLifecycleMachine = setup({
     changingSeats: { on: editingSeats },
     savingSeats: {
       tags: ['busy'],
-      entry: assign({ failureMessage: null }),
+      entry: assign({ failure: null }),
       invoke: {
         id: 'changeSeats',
         src: 'changeSeats',
@@ -257,7 +243,7 @@ export const subscriptionLifecycleMachine = setup({
         },
         onError: {
           target: 'seatsFailed',
-          actions: assign({ failureMessage: ({ event }) => failureMessageOf(event.error) }),
+          actions: assign({ failure: ({ event }) => refusalOfEvent(event) }),
         },
       },
     },

@@ -1,6 +1,9 @@
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { AcceptInvitationRequest, type AcceptInvitationResponse } from '../../contract/teams';
+import { providedByApp } from '../provided-by-app';
+import { isExplained, type Refusal, refusal, refusalOfEvent } from '../refusal';
 
 export type TeamInvitationInput = {
   /** The code from the invitation mail (the page's `code` query), as it came. */
@@ -9,19 +12,11 @@ export type TeamInvitationInput = {
 
 export type TeamInvitationContext = TeamInvitationInput & {
   joined: AcceptInvitationResponse | null;
-  /** The server's or the contract's message (expired, canceled, used, another address); null when none came. */
-  failureMessage: string | null;
+  /** Why the code was not accepted (expired, canceled, used, another address: the server's or the contract's check); null while it was not refused. */
+  failure: Refusal | null;
 };
 
 export type TeamInvitationEvent = { type: 'user.retry' };
-
-/** An acceptance the server refused with `{ error, message }`: the message is shown as it is. */
-export class InvitationRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvitationRefused';
-  }
-}
 
 /** The contract's check of the code, as its message text, or null. */
 export function codeErrorOf(confirmationCode: string): string | null {
@@ -37,18 +32,16 @@ export const teamInvitationMachine = setup({
     input: {} as TeamInvitationInput,
   },
   actors: {
-    acceptInvitation: fromPromise<AcceptInvitationResponse, { confirmationCode: string }>(async () => {
-      throw new Error('acceptInvitation is provided by the app');
-    }),
+    acceptInvitation: providedByApp<AcceptInvitationResponse, { confirmationCode: string }>('acceptInvitation'),
   },
   guards: {
     isCodeGiven: ({ context }) => codeErrorOf(context.confirmationCode) === null,
     /** Only a failure without the server's word (network, 5xx) may go better a second time. */
-    mayRetry: ({ context }) => context.failureMessage === null,
+    mayRetry: ({ context }) => context.failure === null || !isExplained(context.failure),
   },
 }).createMachine({
   id: 'teamInvitation',
-  context: ({ input }) => ({ ...input, joined: null, failureMessage: null }),
+  context: ({ input }) => ({ ...input, joined: null, failure: null }),
   initial: 'checkingCode',
   states: {
     checkingCode: {
@@ -56,13 +49,15 @@ export const teamInvitationMachine = setup({
         { guard: 'isCodeGiven', target: 'accepting' },
         {
           target: 'failed',
-          actions: assign({ failureMessage: ({ context }) => codeErrorOf(context.confirmationCode) }),
+          actions: assign({
+            failure: ({ context }) => refusal(ErrorCode.validation, codeErrorOf(context.confirmationCode)),
+          }),
         },
       ],
     },
     accepting: {
       tags: ['busy'],
-      entry: assign({ failureMessage: null }),
+      entry: assign({ failure: null }),
       invoke: {
         id: 'acceptInvitation',
         src: 'acceptInvitation',
@@ -70,9 +65,7 @@ export const teamInvitationMachine = setup({
         onDone: { target: 'accepted', actions: assign({ joined: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: assign({
-            failureMessage: ({ event }) => (event.error instanceof InvitationRefused ? event.error.message : null),
-          }),
+          actions: assign({ failure: ({ event }) => refusalOfEvent(event) }),
         },
       },
     },

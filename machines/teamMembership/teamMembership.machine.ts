@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import {
   AddTeamMemberRequest,
   type AddTeamMemberResponse,
@@ -7,6 +7,8 @@ import {
   type SecondFactorRuleRequest,
   type TeamRole,
 } from '../../contract/teams';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 export type TeamMembershipInput = {
   /** The subscription's referenceId: members are added, removed and invitations canceled under it. */
@@ -25,8 +27,8 @@ export type MemberFormErrors = Partial<Record<MemberField, string>>;
 /** The person a removal or a role change is about. */
 export type MemberChoice = { userid: string; email: string };
 
-/** A refusal: the server's message (null when it sent none: network, 5xx) and, for the 409, isPaid. */
-export type TeamChangeFailure = { message: string | null; isPaid: boolean };
+/** Whether an add's 409 says the person pays for a subscription of their own (its `isPaid`). */
+export const isPaidElsewhere = (failure: Refusal | null): boolean => failure?.details?.isPaid === true;
 
 export type TeamMembershipContext = TeamMembershipInput & {
   form: MemberForm;
@@ -40,7 +42,8 @@ export type TeamMembershipContext = TeamMembershipInput & {
   teamNameError: string | null;
   /** The owner's rule "Members must use two-step sign-in" as last asked for; null until then. */
   secondFactorRequired: boolean | null;
-  failure: TeamChangeFailure | null;
+  /** Why the last change did not happen; null while none failed. */
+  failure: Refusal | null;
 };
 
 export type TeamMembershipEvent =
@@ -65,17 +68,6 @@ export type CancelInvitationInput = { referenceId: string; email: string };
 export type RenameTeamInput = { teamId: number; teamName: string };
 export type SecondFactorRuleInput = { referenceId: string; request: SecondFactorRuleRequest };
 
-/** A change the server refused with `{ error, message }` (and, on an add's 409, `isPaid`). */
-export class TeamChangeRefused extends Error {
-  constructor(
-    message: string,
-    readonly isPaid = false,
-  ) {
-    super(message);
-    this.name = 'TeamChangeRefused';
-  }
-}
-
 const emptyForm: MemberForm = { email: '', role: 'user', firstName: '', lastName: '' };
 
 /** The contract's check of the add form, as message texts per field. */
@@ -96,11 +88,6 @@ export function teamNameErrorOf(teamName: string): string | null {
   const result = v.safeParse(RenameTeamRequest.entries.teamName, teamName);
   return result.success ? null : result.issues[0].message;
 }
-
-const failureOf = (error: unknown): TeamChangeFailure =>
-  error instanceof TeamChangeRefused
-    ? { message: error.message, isPaid: error.isPaid }
-    : { message: null, isPaid: false };
 
 /** What can be started whenever no change is under way: the section's table and buttons. */
 const ready = {
@@ -149,24 +136,12 @@ export const teamMembershipMachine = setup({
     input: {} as TeamMembershipInput,
   },
   actors: {
-    addMember: fromPromise<AddTeamMemberResponse, AddMemberInput>(async () => {
-      throw new Error('addMember is provided by the app');
-    }),
-    removeMember: fromPromise<void, RemoveMemberInput>(async () => {
-      throw new Error('removeMember is provided by the app');
-    }),
-    changeRole: fromPromise<void, ChangeRoleInput>(async () => {
-      throw new Error('changeRole is provided by the app');
-    }),
-    cancelInvitation: fromPromise<void, CancelInvitationInput>(async () => {
-      throw new Error('cancelInvitation is provided by the app');
-    }),
-    renameTeam: fromPromise<void, RenameTeamInput>(async () => {
-      throw new Error('renameTeam is provided by the app');
-    }),
-    setSecondFactorRule: fromPromise<void, SecondFactorRuleInput>(async () => {
-      throw new Error('setSecondFactorRule is provided by the app');
-    }),
+    addMember: providedByApp<AddTeamMemberResponse, AddMemberInput>('addMember'),
+    removeMember: providedByApp<void, RemoveMemberInput>('removeMember'),
+    changeRole: providedByApp<void, ChangeRoleInput>('changeRole'),
+    cancelInvitation: providedByApp<void, CancelInvitationInput>('cancelInvitation'),
+    renameTeam: providedByApp<void, RenameTeamInput>('renameTeam'),
+    setSecondFactorRule: providedByApp<void, SecondFactorRuleInput>('setSecondFactorRule'),
   },
   actions: {
     /** The screen reads the team and the account again. */
@@ -208,7 +183,7 @@ export const teamMembershipMachine = setup({
       assertEvent(event, 'user.setSecondFactorRule');
       return { secondFactorRequired: event.required, failure: null };
     }),
-    rememberFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
+    rememberFailure: assign({ failure: ({ event }) => refusalOfEvent(event) }),
   },
   guards: {
     isMemberFormValid: ({ context }) => Object.keys(memberFormErrorsOf(context.form)).length === 0,

@@ -1,5 +1,7 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { TeamRouterRequest, TeamRouterResponse } from '../../contract/routers';
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 export type TeamRouterInput = {
   teamId: number;
@@ -12,8 +14,8 @@ export type TeamRouterContext = TeamRouterInput & {
   choice: string;
   /** The router subscription being taken off the team. */
   dissociating: string | null;
-  /** The server's `message` for a refused change, '' when it sent none (network, 5xx); null when nothing failed. */
-  failureMessage: string | null;
+  /** Why the last change did not happen; null while none failed. */
+  failure: Refusal | null;
 };
 
 export type TeamRouterEvent =
@@ -23,21 +25,13 @@ export type TeamRouterEvent =
   /** The team was read again: the list may have moved on. */
   | { type: 'team.refreshed'; associated: string[] };
 
-/** A team router change the server refused with `{ error, message }`. */
-export class TeamRouterRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'TeamRouterRefused';
-  }
-}
-
 /** The referenceIds of the team's router subscriptions in a server's answer. */
 const associatedOf = (response: TeamRouterResponse) =>
   response.associatedRouterSubContexts.map((entry) => entry.routerReferenceId);
 
 /**
  * The owner or an admin lends router subscriptions to a teams plan's team, or takes them back
- * (spec section 9): one change at a time, the list as the server answers it, each change ending in
+ * (docs/spec.md §9): one change at a time, the list as the server answers it, each change ending in
  * `teamRoutersChanged` so the team and the routers are read again.
  */
 export const teamRouterMachine = setup({
@@ -47,17 +41,12 @@ export const teamRouterMachine = setup({
     input: {} as TeamRouterInput,
   },
   actors: {
-    associateTeamRouter: fromPromise<TeamRouterResponse, TeamRouterRequest>(async () => {
-      throw new Error('associateTeamRouter is provided by the app');
-    }),
-    dissociateTeamRouter: fromPromise<TeamRouterResponse, TeamRouterRequest>(async () => {
-      throw new Error('dissociateTeamRouter is provided by the app');
-    }),
+    associateTeamRouter: providedByApp<TeamRouterResponse, TeamRouterRequest>('associateTeamRouter'),
+    dissociateTeamRouter: providedByApp<TeamRouterResponse, TeamRouterRequest>('dissociateTeamRouter'),
   },
   actions: {
     showFailure: assign({
-      failureMessage: ({ event }) =>
-        'error' in event && event.error instanceof TeamRouterRefused ? event.error.message : '',
+      failure: ({ event }) => refusalOfEvent(event),
     }),
     /** The app reads the team and the routers again. */
     teamRoutersChanged: () => {},
@@ -67,7 +56,7 @@ export const teamRouterMachine = setup({
   },
 }).createMachine({
   id: 'teamRouter',
-  context: ({ input }) => ({ ...input, choice: '', dissociating: null, failureMessage: null }),
+  context: ({ input }) => ({ ...input, choice: '', dissociating: null, failure: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -75,7 +64,7 @@ export const teamRouterMachine = setup({
         'user.choose': {
           actions: assign(({ event }) => {
             assertEvent(event, 'user.choose');
-            return { choice: event.referenceId, failureMessage: null };
+            return { choice: event.referenceId, failure: null };
           }),
         },
         'user.associate': { guard: 'isChosen', target: 'associating' },
@@ -96,7 +85,7 @@ export const teamRouterMachine = setup({
     },
     associating: {
       tags: ['busy'],
-      entry: assign({ failureMessage: null }),
+      entry: assign({ failure: null }),
       invoke: {
         id: 'associateTeamRouter',
         src: 'associateTeamRouter',
@@ -116,7 +105,7 @@ export const teamRouterMachine = setup({
     },
     dissociating: {
       tags: ['busy'],
-      entry: assign({ failureMessage: null }),
+      entry: assign({ failure: null }),
       exit: assign({ dissociating: null }),
       invoke: {
         id: 'dissociateTeamRouter',

@@ -1,5 +1,6 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { AccountUser, Subscription } from '../../contract/account';
+import { ErrorCode } from '../../contract/errors';
 import { upgradeQuantity } from '../../contract/pricing';
 import {
   type SubscriptionChangeResponse,
@@ -9,24 +10,18 @@ import {
   type UpgradePreviewRequest,
   type UpgradeSubscriptionRequest,
 } from '../../contract/subscriptions';
+import { providedByApp } from '../provided-by-app';
+import { isExplained, type Refusal, refusalOf } from '../refusal';
 
 /**
- * Why a preview or an upgrade did not happen: another change of the subscription won (409), the
- * server refused it with a message, or the server could not be reached.
+ * Why a preview or an upgrade did not happen: another change of the subscription won, the server
+ * refused it with a message, or the server could not be reached.
  */
 export type UpgradeFailureReason = 'conflict' | 'refused' | 'unavailable';
 
-export type UpgradeFailure = { reason: UpgradeFailureReason; message: string | null };
-
-/** The rejection the screen's actors throw so the machine can tell failures apart. */
-export class UpgradePricingError extends Error {
-  constructor(
-    readonly reason: UpgradeFailureReason,
-    readonly serverMessage: string | null = null,
-  ) {
-    super(serverMessage ?? reason);
-    this.name = 'UpgradePricingError';
-  }
+export function failureReasonOf(failure: Refusal): UpgradeFailureReason {
+  if (failure.code === ErrorCode.subscriptionConflict) return 'conflict';
+  return isExplained(failure) ? 'refused' : 'unavailable';
 }
 
 export type UpgradePricingInput = {
@@ -45,7 +40,8 @@ export type UpgradePricingContext = UpgradePricingInput & {
   quantityError: string | null;
   preview: UpgradePreview | null;
   result: SubscriptionChangeResponse | null;
-  failure: UpgradeFailure | null;
+  /** Why the last preview or upgrade did not happen; null while none failed. */
+  failure: Refusal | null;
 };
 
 export type UpgradePricingEvent =
@@ -112,12 +108,6 @@ function upgradeInputOf(context: UpgradePricingContext): UpgradeSubscriptionRequ
   };
 }
 
-function failureOf(error: unknown): UpgradeFailure {
-  return error instanceof UpgradePricingError
-    ? { reason: error.reason, message: error.serverMessage }
-    : { reason: 'unavailable', message: null };
-}
-
 /** The error of an invoked actor's failure, for the guards that tell failures apart. */
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 
@@ -137,12 +127,8 @@ export const upgradePricingMachine = setup({
     input: {} as UpgradePricingInput,
   },
   actors: {
-    previewUpgrade: fromPromise<UpgradePreview, PreviewUpgradeInput>(async () => {
-      throw new Error('previewUpgrade is provided by the app');
-    }),
-    upgradeSubscription: fromPromise<SubscriptionChangeResponse, UpgradeSubscriptionRequest>(async () => {
-      throw new Error('upgradeSubscription is provided by the app');
-    }),
+    previewUpgrade: providedByApp<UpgradePreview, PreviewUpgradeInput>('previewUpgrade'),
+    upgradeSubscription: providedByApp<SubscriptionChangeResponse, UpgradeSubscriptionRequest>('upgradeSubscription'),
   },
   actions: {
     chooseOption: assign(({ context, event }) => {
@@ -181,7 +167,7 @@ export const upgradePricingMachine = setup({
       const option = chosenOptionOf(context);
       return option !== null && quantityErrorOf(context.quantityText, option) === null;
     },
-    isConflict: (_, error: unknown) => failureOf(error).reason === 'conflict',
+    isConflict: (_, error: unknown) => failureReasonOf(refusalOf(error)) === 'conflict',
   },
 }).createMachine({
   id: 'upgradePricing',
@@ -234,9 +220,9 @@ export const upgradePricingMachine = setup({
           {
             guard: { type: 'isConflict', params: errorOf },
             target: 'conflict',
-            actions: assign({ failure: ({ event }) => failureOf(event.error) }),
+            actions: assign({ failure: ({ event }) => refusalOf(event.error) }),
           },
-          { target: 'previewFailed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+          { target: 'previewFailed', actions: assign({ failure: ({ event }) => refusalOf(event.error) }) },
         ],
       },
     },
@@ -259,9 +245,9 @@ export const upgradePricingMachine = setup({
           {
             guard: { type: 'isConflict', params: errorOf },
             target: 'conflict',
-            actions: assign({ failure: ({ event }) => failureOf(event.error) }),
+            actions: assign({ failure: ({ event }) => refusalOf(event.error) }),
           },
-          { target: 'upgradeFailed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+          { target: 'upgradeFailed', actions: assign({ failure: ({ event }) => refusalOf(event.error) }) },
         ],
       },
     },

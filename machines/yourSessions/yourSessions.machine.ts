@@ -1,8 +1,7 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { AccountSession } from '../../contract/sessions';
-
-/** A sign-out the server refused (its message) or that failed without one (network, 5xx: null). */
-export type SessionSignOutFailure = { message: string | null };
+import { providedByApp } from '../provided-by-app';
+import { type Refusal, refusalOfEvent } from '../refusal';
 
 /** What the last sign-out did, said once it is done. */
 export type SessionSignOutNotice =
@@ -12,7 +11,8 @@ export type SessionSignOutNotice =
 export type YourSessionsContext = {
   /** The session the person chose to sign out (kept to name it in the confirm dialog). */
   target: AccountSession | null;
-  failure: SessionSignOutFailure | null;
+  /** Why the last sign-out did not happen; null while none failed. */
+  failure: Refusal | null;
   notice: SessionSignOutNotice | null;
 };
 
@@ -21,18 +21,6 @@ export type YourSessionsEvent =
   | { type: 'user.signOutOthers' }
   | { type: 'user.confirm' }
   | { type: 'user.cancel' };
-
-/** A sign-out the server refused with `{ error, message }`: the message says why. */
-export class SessionSignOutRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SessionSignOutRefused';
-  }
-}
-
-const failureOf = (error: unknown): SessionSignOutFailure => ({
-  message: error instanceof SessionSignOutRefused ? error.message : null,
-});
 
 /**
  * "Your sessions" on the account page: the person signs out one of their other sessions, or every
@@ -46,12 +34,8 @@ export const yourSessionsMachine = setup({
     events: {} as YourSessionsEvent,
   },
   actors: {
-    signOutSession: fromPromise<void, { sessionId: string }>(async () => {
-      throw new Error('signOutSession is provided by the app');
-    }),
-    signOutOtherSessions: fromPromise<{ signedOut: number }, void>(async () => {
-      throw new Error('signOutOtherSessions is provided by the app');
-    }),
+    signOutSession: providedByApp<void, { sessionId: string }>('signOutSession'),
+    signOutOtherSessions: providedByApp<{ signedOut: number }, void>('signOutOtherSessions'),
   },
   actions: {
     chooseSession: assign(({ event }) => {
@@ -60,7 +44,7 @@ export const yourSessionsMachine = setup({
     }),
     clearOutcome: assign({ failure: null, notice: null }),
     forgetTarget: assign({ target: null }),
-    showFailure: assign({ failure: ({ event }) => ('error' in event ? failureOf(event.error) : null) }),
+    showFailure: assign({ failure: ({ event }) => refusalOfEvent(event) }),
     /** The app reads the sessions again. */
     sessionsChanged: () => {},
   },

@@ -42,7 +42,7 @@ export type AppEnv = { Variables: AppVariables };
 const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Headers every response carries (DESIGN.md section 4). A third-party bot check adds exactly its
+ * Headers every response carries (docs/design.md §4). A third-party bot check adds exactly its
  * provider's script and frame origins; ALTCHA needs nothing more (its worker is a same-origin file).
  * A production deployment is served over HTTPS only, so browsers are told to keep to it (HSTS);
  * a local trial on http://localhost must not pin that.

@@ -4,7 +4,7 @@ import type { Routes } from '../http/calls';
 import type { AppServices } from '../services/index';
 import { readPartnerRouter, setPartnerRouterFlag } from '../services/routers/partner-routers';
 
-/** Partner routers (spec sections 4 and 7): the device and its success flags, for the router's owner. */
+/** Partner routers (docs/spec.md §4 and §7): the device and its success flags, for the router's owner. */
 export function partnerRoutersHandlers(services: AppServices): Routes<typeof partnerRoutersCalls> {
   return {
     readPartnerRouter: async (c) => ({

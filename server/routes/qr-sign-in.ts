@@ -29,7 +29,7 @@ function keyCookieOptions(env: Env) {
   } as const;
 }
 
-/** The handlers of the calls declared in contract/calls/qr-sign-in.ts. docs/decisions/qr-sign-in.md. */
+/** The handlers of the calls declared in contract/calls/qr-sign-in.ts. docs/decisions/0020-qr-sign-in.md. */
 export function qrSignInHandlers(services: AppServices): Routes<typeof qrSignInCalls> {
   const { env } = services;
   /** The waiting browser: the key it holds, if any, and where it asks from. */

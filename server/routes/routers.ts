@@ -7,7 +7,7 @@ import { redeemRouterCoupon } from '../services/routers/router-coupons';
 import { listRouters } from '../services/routers/router-list';
 import { associateTeamRouter, dissociateTeamRouter } from '../services/routers/team-routers';
 
-/** A person's routers, team routers and router coupons (spec section 7). */
+/** A person's routers, team routers and router coupons (docs/spec.md §7). */
 export function routersHandlers(services: AppServices): Routes<typeof routersCalls> {
   return {
     listRouters: async (c) => ({ status: 200, body: await listRouters(services, callerOf(c)) }),

@@ -3,7 +3,7 @@ import { callerOf } from '../http/caller';
 import type { Routes } from '../http/calls';
 import type { AppServices } from '../services/index';
 
-/** The owner's changes of a subscription (spec sections 6 and 7), each decided by the billing seam. */
+/** The owner's changes of a subscription (docs/spec.md §6 and §7), each decided by the billing seam. */
 export function subscriptionsHandlers({ billing }: AppServices): Routes<typeof subscriptionsCalls> {
   return {
     cancelSubscription: async (c) => ({

@@ -8,7 +8,7 @@ import { createServers } from '../services/teams/servers';
 
 /**
  * The handlers of the calls declared in contract/calls/team-keys.ts: a team's API keys and
- * servers, a dedicated server's request and the allow-list check (spec section 7).
+ * servers, a dedicated server's request and the allow-list check (docs/spec.md §7).
  */
 export function teamKeysHandlers(services: AppServices): Routes<typeof teamKeysCalls> {
   const { db, now } = services;

@@ -9,8 +9,8 @@ import { addMember, removeMember, renameTeam, setSecondFactorRule, updateRole } 
 import { readTeam } from '../services/teams/team-read';
 
 /**
- * The handlers of the calls declared in contract/calls/teams.ts: the team of a subscription (spec
- * sections 3, 4 and 8) under /api/subscription/{referenceId}, and the calls that name a team
+ * The handlers of the calls declared in contract/calls/teams.ts: the team of a subscription (docs/spec.md
+ * §3, §4 and §8) under /api/subscription/{referenceId}, and the calls that name a team
  * rather than its subscription under /api/teams.
  */
 export function teamsHandlers(services: AppServices): Routes<typeof teamsCalls> {

@@ -13,8 +13,8 @@ export async function findUserById(db: Database, id: string) {
 }
 
 /**
- * GET /api/account/user's answer as JSON text: the dashboard's view of one account (spec sections 3
- * and 7), the subscriptions the user owns or belongs to through a team, their devices, servers and
+ * GET /api/account/user's answer as JSON text: the dashboard's view of one account (docs/spec.md §3
+ * and §7), the subscriptions the user owns or belongs to through a team, their devices, servers and
  * data use, and nothing of anyone else's. Built by the database in one call (migration 0008) and sent
  * as it comes: no parsing or serialising on the hot path. Null when there is no such user. `at` is the
  * services' clock (pending invitations hold seats until then), never the database's.

@@ -4,7 +4,7 @@ import { ErrorCode } from '../../contract/errors';
 /**
  * How a refusal differs from the usual one of its code, where one code covers several cases: the
  * thing asked for is not there, is gone, or conflicts with what is. Words of the domain; one table
- * in server/http/refusal-statuses.ts turns them into HTTP statuses.
+ * in server/http/refusals.ts turns them into HTTP statuses.
  */
 export type RefusalKind =
   | 'invalid'

@@ -2,7 +2,7 @@ import type { AccountUser, Subscription } from '../../contract/account';
 import type { SessionClaims } from '../../contract/auth';
 import { readsAsAnotherHost } from '../../contract/redirect-paths';
 
-/** Route guards of spec section 2, as pure functions the routes' beforeLoad calls. */
+/** Route guards of docs/spec.md §2, as pure functions the routes' beforeLoad calls. */
 
 export type SearchParams = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import type { AccountUser, Subscription } from '../../contract/account';
 import { isOwner } from './guards';
 
-/** The subscriptions this person owns (spec section 6: only the owner opens billing and upgrade). */
+/** The subscriptions this person owns (docs/spec.md §6: only the owner opens billing and upgrade). */
 export function ownedSubscriptionsOf(account: AccountUser): Subscription[] {
   return account.subscriptions.filter((subscription) => isOwner(account, subscription));
 }

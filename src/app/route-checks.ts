@@ -1,14 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import type { SessionClaims } from '../../contract/auth';
-import { accountUserQuery } from '../lib/queries';
+import { accountUserQuery } from '../lib/queries/account-user';
 import { mayOpenOwnerRoute, mayOpenSubscriptionPortal, storedUserIsStale } from './guards';
 import type { RouterContext } from './router-context';
 import { currentSessionUser } from './session';
 
 /** The checks a guarded route's beforeLoad runs, in the router's terms (throwing redirects). */
 
-/** Spec section 2: on most routes, refresh the stored user when it is not the session's user. */
+/** docs/spec.md §2: on most routes, refresh the stored user when it is not the session's user. */
 export function refreshStaleUser(context: RouterContext, user: SessionClaims): void {
   if (storedUserIsStale(user, context.queries.current()?.getQueryData(accountUserQuery.queryKey))) {
     context.session.send({ type: 'session.refreshUser' });
@@ -16,7 +16,7 @@ export function refreshStaleUser(context: RouterContext, user: SessionClaims): v
 }
 
 /**
- * The same refresh on public pages that do not skip it (spec section 2), when someone is signed in.
+ * The same refresh on public pages that do not skip it (docs/spec.md §2), when someone is signed in.
  * It does not wait for the session: if the check finds someone later, the guards run again.
  */
 export function refreshStaleUserIfSignedIn(context: RouterContext): void {

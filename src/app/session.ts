@@ -4,7 +4,7 @@ import { signOut } from '../../contract/calls/auth';
 import { checkSession } from '../../contract/calls/user';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { callApi } from '../lib/api-client';
-import { accountUserQuery } from '../lib/queries';
+import { accountUserQuery } from '../lib/queries/account-user';
 import type { LazyQueryClient } from './lazy-query-client';
 
 export type SessionActor = ReturnType<typeof createSessionActor>;

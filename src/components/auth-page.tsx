@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { css } from '../../styled-system/css';
+import { grid, hstack } from '../../styled-system/patterns';
+import { heading } from '../theme/recipes/text';
 import { BrandLogo } from './brand-logo';
 
 /** The framed box of a public account form (sign in, sign up, password reset). */
@@ -17,11 +19,11 @@ export const authPanel = css({
 /** A public account page: the product's mark and the page's heading above its content. */
 export function AuthPage({ titleId, title, children }: { titleId: string; title: ReactNode; children: ReactNode }) {
   return (
-    <div className={css({ display: 'grid', gap: '6', maxWidth: '26rem', marginInline: 'auto', width: '100%' })}>
-      <header className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+    <div className={grid({ gap: '6', maxWidth: '26rem', marginInline: 'auto', width: '100%' })}>
+      <header className={hstack({ gap: '3' })}>
         <BrandLogo />
         {/* Focusable by script, so a flow can move focus to the new step's heading. */}
-        <h1 id={titleId} tabIndex={-1} className={css({ fontSize: '2xl', fontWeight: 'bold', outline: 'none' })}>
+        <h1 id={titleId} tabIndex={-1} className={heading({ level: 'page' })}>
           {title}
         </h1>
       </header>

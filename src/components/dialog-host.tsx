@@ -2,9 +2,12 @@ import { Dialog, Portal } from '@ark-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useRef, useSyncExternalStore } from 'react';
 import { css } from '../../styled-system/css';
+import { hstack, stack } from '../../styled-system/patterns';
 import { type ConfirmOptions, closeDialog, dialogStore, type OpenDialog } from '../lib/dialogs';
+import { dialog } from '../theme/recipes/dialog';
 import { Button } from './ui/button';
-import { dialogBackdrop, dialogContent, dialogPositioner, dialogTitle } from './ui/dialog';
+
+const dialogStyles = dialog();
 
 function DialogFrame({
   onDismiss,
@@ -25,9 +28,9 @@ function DialogFrame({
       initialFocusEl={initialFocus}
     >
       <Portal>
-        <Dialog.Backdrop className={dialogBackdrop} />
-        <Dialog.Positioner className={dialogPositioner}>
-          <Dialog.Content className={dialogContent}>{children}</Dialog.Content>
+        <Dialog.Backdrop className={dialogStyles.backdrop} />
+        <Dialog.Positioner className={dialogStyles.positioner}>
+          <Dialog.Content className={dialogStyles.content}>{children}</Dialog.Content>
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
@@ -47,9 +50,9 @@ export function ConfirmDialog({
     options.group === 'confirm-decline' ? options.message.split(/\r?\n/).filter(Boolean) : [options.message];
   return (
     <DialogFrame role="alertdialog" onDismiss={() => onSettle(false)} initialFocus={() => acceptRef.current}>
-      {options.header ? <Dialog.Title className={dialogTitle}>{options.header}</Dialog.Title> : null}
+      {options.header ? <Dialog.Title className={dialogStyles.title}>{options.header}</Dialog.Title> : null}
       <Dialog.Description asChild>
-        <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
+        <div className={hstack({ gap: '3', alignItems: 'flex-start' })}>
           {options.group === 'confirm-decline' ? null : (
             <svg
               aria-hidden="true"
@@ -62,7 +65,7 @@ export function ConfirmDialog({
               <path d="M12 7v6M12 16.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           )}
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <div className={stack({ gap: '2' })}>
             {paragraphs.map((paragraph, index) => (
               // Paragraphs of one message: their order is their identity.
               // biome-ignore lint/suspicious/noArrayIndexKey: static list
@@ -71,7 +74,7 @@ export function ConfirmDialog({
           </div>
         </div>
       </Dialog.Description>
-      <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
+      <div className={dialogStyles.footer}>
         <Button variant="outline" onClick={() => onSettle(false)}>
           {options.rejectLabel ?? <Trans>No</Trans>}
         </Button>

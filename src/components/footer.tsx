@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from '../../styled-system/css';
+import { visuallyHidden, wrap } from '../../styled-system/patterns';
 import { currentColorMode, setColorMode } from '../app/theme-sync';
 import { config, flags } from '../lib/config';
 import type { ColorMode } from '../lib/theme';
@@ -29,7 +30,7 @@ function ColorModeSwitch() {
         padding: '0.5',
       })}
     >
-      <legend className={css({ srOnly: true })}>
+      <legend className={visuallyHidden()}>
         <Trans>Colour mode</Trans>
       </legend>
       {options.map((option) => (
@@ -54,7 +55,7 @@ function ColorModeSwitch() {
               setMode(option.value);
               setColorMode(option.value);
             }}
-            className={css({ srOnly: true })}
+            className={visuallyHidden()}
           />
           {option.label}
         </label>
@@ -82,7 +83,7 @@ export function Footer() {
       })}
     >
       <nav aria-label={t`Footer`}>
-        <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', listStyle: 'none' })}>
+        <ul className={wrap({ gap: '4', listStyle: 'none' })}>
           {flags.enableReportsPage ? (
             <li>
               <Link to="/reports" className={linkStyle}>
@@ -107,7 +108,7 @@ export function Footer() {
           </li>
         </ul>
       </nav>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
+      <div className={wrap({ gap: '3', align: 'center' })}>
         <span>
           <Trans>Follow us:</Trans>
         </span>
@@ -116,7 +117,7 @@ export function Footer() {
             {channel.name}
           </a>
         ))}
-        {/* Off by default (spec section 1): the colour mode then follows the system, or a choice stored before. */}
+        {/* Off by default (docs/spec.md §1): the colour mode then follows the system, or a choice stored before. */}
         {flags.enableThemeChooser ? <ColorModeSwitch /> : null}
       </div>
     </footer>

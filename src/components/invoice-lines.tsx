@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { InvoiceLine } from '../../contract/subscriptions';
 import { css, cx } from '../../styled-system/css';
-import { formatMoney } from '../lib/format-money';
+import { formatMoney } from '../lib/format/money';
 
 function LineLabel({ line }: { line: InvoiceLine }) {
   const { description, quantity } = line;

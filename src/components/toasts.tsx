@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { css } from '../../styled-system/css';
 import type { ToastGroup } from '../lib/notify';
 import { toasters } from '../lib/toasters';
+import { text } from '../theme/recipes/text';
 
 const toastStyle = css({
   width: 'toast',
@@ -43,7 +44,7 @@ function ToastHost({ group }: { group: ToastGroup }) {
     <Toaster toaster={toasters[group]} aria-label={regionLabel} className={group === 'c' ? centreRegion : undefined}>
       {(toast) => (
         <Toast.Root key={toast.id} className={toastStyle}>
-          <Toast.Title className={css({ fontWeight: 'semibold' })}>{toast.title}</Toast.Title>
+          <Toast.Title className={text({ weight: 'semibold' })}>{toast.title}</Toast.Title>
           <Toast.CloseTrigger
             aria-label={t`Dismiss`}
             className={css({ gridRow: '1', gridColumn: '2', cursor: 'pointer', paddingInline: '1', color: 'fg.muted' })}

@@ -8,6 +8,7 @@ import {
   type PathParamName,
   type QueryInput,
 } from '../../contract/http';
+import { isExplained, type Refusal, RefusalError, refusal, unexplained } from '../../machines/refusal';
 
 /**
  * A refused or failed call: the status and the server's `{ error, message }` when it sent one, the
@@ -192,14 +193,31 @@ export function callApi<TCall extends CallDeclaration>(
 }
 
 /**
- * A refusal the server explained becomes the machine's refusal with its message (spec section 8);
- * anything else (network, an unreadable answer) stays a plain error, which the views word themselves.
+ * A failed call as the machines' refusal (machines/refusal.ts): the server's code and message, its
+ * Retry-After, and the rest of its answer (a team member's `isPaid`). A 429 is a rate limit even
+ * without a body; anything else it did not explain (network, an unreadable answer, a busy server)
+ * has neither code nor message, and the views word it themselves.
  */
-export async function explained<T>(call: () => Promise<T>, Refusal: new (message: string) => Error): Promise<T> {
+function refusalOfFailure(error: unknown): Refusal {
+  if (!(error instanceof ApiError)) return unexplained;
+  const { status, body, payload, retryAfterSeconds } = error;
+  if (!body) return status === 429 ? refusal(ErrorCode.rateLimited, null, { retryAfterSeconds }) : unexplained;
+  const details = Object.entries(payload as Record<string, unknown>).filter(([key]) => !(key in body));
+  return refusal(body.error, body.message, {
+    retryAfterSeconds,
+    details: details.length > 0 ? Object.fromEntries(details) : undefined,
+  });
+}
+
+/**
+ * A call whose refusal reaches its machine (docs/spec.md §8: the body's message is said); anything
+ * it did not explain stays as it failed, which the machines take for an unexplained failure.
+ */
+export async function explained<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof ApiError && error.body) throw new Refusal(error.body.message);
-    throw error;
+    const refusal = refusalOfFailure(error);
+    throw isExplained(refusal) ? new RefusalError(refusal) : error;
   }
 }

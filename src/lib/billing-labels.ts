@@ -4,7 +4,7 @@ import type { InvoiceSummary } from '../../contract/billing';
 import type { BillingCycle } from '../../contract/pricing';
 import type { SubscriptionState } from '../../contract/subscriptions';
 
-/** The spec's billing cycle labels (section 4), for the upgrade and billing pages. */
+/** The spec's billing cycle labels (docs/spec.md §4), for the upgrade and billing pages. */
 export const billingCycleLabels: Record<BillingCycle, MessageDescriptor> = {
   once: msg`billed once`,
   monthly: msg`billed monthly`,

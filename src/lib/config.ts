@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { BotCheckConfig } from '../../contract/bot-check';
 
 /**
- * The portal's flags and configuration (spec section 1), in one typed module.
+ * The portal's flags and configuration (docs/spec.md §1), in one typed module.
  * What differs per deployment (product name, support contact, error-reporting DSN) comes from the
  * server at run time in `<meta name="portal-config">`, so one build serves every deployment.
  */

@@ -1,5 +1,5 @@
 /**
- * Toasts (spec section 2): top-center is the default host, "br" bottom-right and "c" the centre
+ * Toasts (docs/spec.md §2): top-center is the default host, "br" bottom-right and "c" the centre
  * of the screen. The toast machinery loads on the first notification, not with every page.
  */
 export type { Notification, ToastGroup, ToastTone } from './toasters';

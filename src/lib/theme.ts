@@ -1,4 +1,4 @@
-/** Themes of the portal (spec section 4): a class on <html>. */
+/** Themes of the portal (docs/spec.md §4): a class on <html>. */
 export type Theme = 'light' | 'dark' | 'miri';
 export type ColorMode = 'light' | 'dark' | 'auto';
 
@@ -29,7 +29,7 @@ export function colorModeFromCookie(cookieHeader: string): ColorMode {
   return value === 'light' || value === 'dark' || value === 'auto' ? value : 'auto';
 }
 
-/** Remembered for one year (spec section 9). */
+/** Remembered for one year (docs/spec.md §9). */
 export function colorModeCookieValue(mode: ColorMode): string {
   return `${colorModeCookie}=${mode}; Max-Age=${oneYearInSeconds}; Path=/; SameSite=Lax`;
 }

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { AccountCreationMessage } from '../../contract/account-creation';
 import { AuthMessage } from '../../contract/auth';
 
-/** Every validation key of the contract (spec section 5), translated once for every form. */
+/** Every validation key of the contract (docs/spec.md §5), translated once for every form. */
 const validationMessages: Record<string, MessageDescriptor> = {
   [AuthMessage.emailInvalid]: msg`The E-Mail address provided is invalid`,
   [AuthMessage.passwordRequired]: msg`Password is required`,

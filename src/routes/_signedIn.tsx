@@ -6,8 +6,8 @@ import { navigateTo } from '../app/navigate';
 import { knownSessionUser } from '../app/session';
 import { PageMain } from '../components/page-main';
 import { RecentSignInHost } from '../features/recent-sign-in/recent-sign-in.host';
-import { SessionGate } from '../features/session/session-gate.screen';
-import { SignedInShell } from '../features/shell/signed-in-shell.screen';
+import { SessionGateScreen } from '../features/session/session-gate.screen';
+import { SignedInShellScreen } from '../features/shell/signed-in-shell.screen';
 import { loadCatalog } from '../lib/i18n';
 
 /**
@@ -37,7 +37,7 @@ export const Route = createFileRoute('/_signedIn')({
 // Its own chunk: the status's schemas load after the page, and most people never see the banner.
 const SecondFactorRequiredBanner = lazy(() =>
   import('../features/authenticator-app/second-factor-required-banner.screen').then((module) => ({
-    default: module.SecondFactorRequiredBanner,
+    default: module.SecondFactorRequiredBannerScreen,
   })),
 );
 
@@ -45,7 +45,7 @@ const SecondFactorRequiredBanner = lazy(() =>
 function SignedInPending() {
   return (
     <PageMain>
-      <SessionGate />
+      <SessionGateScreen />
     </PageMain>
   );
 }
@@ -55,13 +55,13 @@ function SignedInLayout() {
   const { queryClient, session, user } = Route.useRouteContext();
   return (
     <QueryClientProvider client={queryClient}>
-      <SignedInShell>
+      <SignedInShellScreen>
         {/* A team that requires two-step sign-in of this person, while their app is off (issue 22). */}
         <Suspense fallback={null}>
           <SecondFactorRequiredBanner onNavigate={(href) => void navigateTo(router, href)} />
         </Suspense>
         <Outlet />
-      </SignedInShell>
+      </SignedInShellScreen>
       {/* "Confirm it's you", asked by any call that needs a recent sign-in (issue 22). */}
       <RecentSignInHost email={user.email} onSignInAgain={() => session.send({ type: 'user.signOut' })} />
     </QueryClientProvider>

@@ -1,11 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { userShortcutFor } from '../app/guards';
 import { knownSessionUser } from '../app/session';
-import { SessionGate } from '../features/session/session-gate.screen';
+import { SessionGateScreen } from '../features/session/session-gate.screen';
 
 /** A link to someone's account: they go to their dashboard; anyone else signs in as them. */
 export const Route = createFileRoute('/users/$email/')({
-  pendingComponent: SessionGate,
+  pendingComponent: SessionGateScreen,
   pendingMs: 0,
   pendingMinMs: 0,
   beforeLoad: async ({ context, params }) => {

@@ -1,7 +1,7 @@
 import { definePreset } from '@pandacss/dev';
 
 /**
- * The portal's look (spec section 9): a sans-serif stack at 14px, 0.7rem radius, emerald as the
+ * The portal's look (docs/spec.md §9): a sans-serif stack at 14px, 0.7rem radius, emerald as the
  * primary palette, 0.2 s transitions. Three themes switch by a class on <html>: light (none),
  * `dark`, and the partner theme `miri`. Components use the semantic role tokens only.
  */

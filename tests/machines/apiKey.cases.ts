@@ -1,5 +1,7 @@
+import { ErrorCode } from '../../contract/errors';
 import { type ApiKey, TeamMessage } from '../../contract/teams';
-import { type ApiKeyContext, ApiKeyRefused } from '../../machines/apiKey/apiKey.machine';
+import type { ApiKeyContext } from '../../machines/apiKey/apiKey.machine';
+import { refused } from '../support/refusals';
 
 function aKey(overrides: Partial<ApiKey>): ApiKey {
   return {
@@ -95,7 +97,7 @@ export const apiKeyCases = {
   'xstate.error.actor.createKey': [
     {
       type: 'xstate.error.actor.createKey',
-      error: new ApiKeyRefused(TeamMessage.notAdmin),
+      error: refused(ErrorCode.forbidden, TeamMessage.notAdmin),
       actorId: 'createKey',
     },
     { type: 'xstate.error.actor.createKey', error: new Error('network down'), actorId: 'createKey' },
@@ -104,7 +106,7 @@ export const apiKeyCases = {
   'xstate.error.actor.saveIps': [
     {
       type: 'xstate.error.actor.saveIps',
-      error: new ApiKeyRefused(TeamMessage.apiKeyNotFound),
+      error: refused(ErrorCode.notFound, TeamMessage.apiKeyNotFound),
       actorId: 'saveIps',
     },
     { type: 'xstate.error.actor.saveIps', error: new Error('network down'), actorId: 'saveIps' },
@@ -113,7 +115,7 @@ export const apiKeyCases = {
   'xstate.error.actor.deleteKey': [
     {
       type: 'xstate.error.actor.deleteKey',
-      error: new ApiKeyRefused('The key is in use by a running export.'),
+      error: refused(ErrorCode.teamRefused, 'The key is in use by a running export.'),
       actorId: 'deleteKey',
     },
     { type: 'xstate.error.actor.deleteKey', error: new Error('network down'), actorId: 'deleteKey' },

@@ -1,9 +1,9 @@
 import { fireEvent, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { type CidrValidationResponse, type CreateApiKeyResponse, TeamMessage } from '../../contract/teams';
 import {
-  ApiKeyRefused,
   allowedIpsOf,
   apiKeyMachine,
   type CreateKeyInput,
@@ -14,6 +14,7 @@ import {
 import { ApiKeysView } from '../../src/features/api-keys/api-keys.view';
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { apiKeyCases, createdKey, keys, now, wholeKey } from './apiKey.cases';
 
 type Machine = typeof apiKeyMachine;
@@ -84,7 +85,7 @@ describeModel('apiKey', {
   // empty, acceptable or too long, and whether a failure came with the server's message. The keys,
   // the confirmation and the marks shown are left out: they change what is seen, not where a path goes.
   serializeState: (snapshot) => {
-    const { description, ipsDraft, failureMessage } = snapshot.context;
+    const { description, ipsDraft, failure } = snapshot.context;
     const drafting = ['creating', 'createFailed', 'editingIps', 'ipsFailed'].some((state) => snapshot.matches(state));
     return JSON.stringify([
       snapshot.value,
@@ -96,7 +97,7 @@ describeModel('apiKey', {
             ? 'acceptable'
             : 'tooMany'
         : null,
-      snapshot.hasTag('error') ? failureMessage !== null : null,
+      snapshot.hasTag('error') ? Boolean(failure?.message) : null,
     ]);
   },
   states: {
@@ -142,7 +143,7 @@ describeModel('apiKey', {
     createFailed: {
       machine: (snapshot) => expect(snapshot.hasTag('error')).toBe(true),
       view: (screen, snapshot) => {
-        expectFailure(screen, snapshot.context.failureMessage);
+        expectFailure(screen, snapshot.context.failure?.message ?? null);
         expect(screen.getByLabelText('Description')).toHaveValue(snapshot.context.description);
         expect(screen.getByRole('button', { name: 'Create key' })).toBeEnabled();
       },
@@ -195,7 +196,7 @@ describeModel('apiKey', {
     },
     ipsFailed: {
       view: (screen, snapshot) => {
-        expectFailure(screen, snapshot.context.failureMessage);
+        expectFailure(screen, snapshot.context.failure?.message ?? null);
         expect(screen.getByLabelText(editLabel)).toHaveValue(snapshot.context.ipsDraft);
       },
     },
@@ -217,7 +218,7 @@ describeModel('apiKey', {
     },
     deleteFailed: {
       view: (screen, snapshot) => {
-        expectFailure(dialog(screen), snapshot.context.failureMessage);
+        expectFailure(dialog(screen), snapshot.context.failure?.message ?? null);
         expect(dialog(screen).getByRole('button', { name: 'Delete key' })).toBeEnabled();
       },
     },
@@ -367,7 +368,7 @@ describe('apiKey machine', () => {
       apiKeyMachine.provide({
         actors: {
           deleteKey: fromPromise<void, { keyId: string }>(async () => {
-            if (refuse) throw new ApiKeyRefused('Try later.');
+            if (refuse) throw refused(ErrorCode.teamRefused, 'Try later.');
           }),
         },
         actions: { keysChanged },
@@ -377,7 +378,7 @@ describe('apiKey machine', () => {
     actor.send({ type: 'user.delete', keyId: 'key-2' });
     actor.send({ type: 'user.confirmDelete' });
     await waitFor(actor, (state) => state.matches('deleteFailed'));
-    expect(actor.getSnapshot().context.failureMessage).toBe('Try later.');
+    expect(actor.getSnapshot().context.failure?.message).toBe('Try later.');
     expect(keysChanged).not.toHaveBeenCalled();
     refuse = false;
     actor.send({ type: 'user.confirmDelete' });

@@ -1,6 +1,9 @@
+import { ErrorCode } from '../../contract/errors';
 import type { AuthenticatorSetup } from '../../contract/second-factor';
+import { SecondFactorMessage } from '../../contract/second-factor';
 import type { AuthenticatorAppEnrolmentContext } from '../../machines/authenticatorAppEnrolment/authenticatorAppEnrolment.machine';
-import { SecondFactorRefusal } from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+import type { RefusalError } from '../../machines/refusal';
+import { refused } from '../support/refusals';
 import { recoveryCode } from './secondFactorChallenge.cases';
 
 export const setup: AuthenticatorSetup = {
@@ -15,7 +18,7 @@ export const isAppOn = (context: AuthenticatorAppEnrolmentContext) =>
   context.notice === 'turnedOn' || context.notice === 'codesReplaced';
 
 const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
-const refused = (actorId: string, refusal: SecondFactorRefusal) => ({
+const refusedEvent = (actorId: string, refusal: RefusalError) => ({
   type: `xstate.error.actor.${actorId}`,
   error: refusal,
   actorId,
@@ -44,22 +47,25 @@ export const authenticatorAppEnrolmentCases = {
   'user.useAuthenticatorApp': ({ context }: Snapshot) =>
     context.method === 'recoveryCode' ? [{ type: 'user.useAuthenticatorApp' as const }] : [],
   'xstate.done.actor.startSetup': [done('startSetup', setup)],
-  'xstate.error.actor.startSetup': [refused('startSetup', new SecondFactorRefusal('conflict')), failed('startSetup')],
+  'xstate.error.actor.startSetup': [
+    refusedEvent('startSetup', refused(ErrorCode.secondFactorConflict, SecondFactorMessage.alreadyOn)),
+    failed('startSetup'),
+  ],
   'xstate.done.actor.confirmSetup': [done('confirmSetup', recoveryCodes)],
   'xstate.error.actor.confirmSetup': [
-    refused('confirmSetup', new SecondFactorRefusal('invalidCode')),
-    refused('confirmSetup', new SecondFactorRefusal('expired')),
-    refused('confirmSetup', new SecondFactorRefusal('rateLimited', 90)),
+    refusedEvent('confirmSetup', refused(ErrorCode.invalidCode, SecondFactorMessage.codeInvalid)),
+    refusedEvent('confirmSetup', refused(ErrorCode.secondFactorExpired, SecondFactorMessage.setupExpired)),
+    refusedEvent('confirmSetup', refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 90 })),
   ],
   'xstate.done.actor.turnOff': [done('turnOff', undefined)],
   'xstate.error.actor.turnOff': [
-    refused('turnOff', new SecondFactorRefusal('invalidCode')),
-    refused('turnOff', new SecondFactorRefusal('conflict')),
+    refusedEvent('turnOff', refused(ErrorCode.invalidCode, SecondFactorMessage.codeInvalid)),
+    refusedEvent('turnOff', refused(ErrorCode.secondFactorConflict, SecondFactorMessage.alreadyOn)),
     failed('turnOff'),
   ],
   'xstate.done.actor.replaceRecoveryCodes': [done('replaceRecoveryCodes', recoveryCodes)],
   'xstate.error.actor.replaceRecoveryCodes': [
-    refused('replaceRecoveryCodes', new SecondFactorRefusal('invalidCode')),
-    refused('replaceRecoveryCodes', new SecondFactorRefusal('rateLimited', 90)),
+    refusedEvent('replaceRecoveryCodes', refused(ErrorCode.invalidCode, SecondFactorMessage.codeInvalid)),
+    refusedEvent('replaceRecoveryCodes', refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 90 })),
   ],
 } as const;

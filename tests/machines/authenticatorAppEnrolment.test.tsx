@@ -1,15 +1,17 @@
 import { fireEvent, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { SecondFactorMessage } from '../../contract/second-factor';
 import {
   type AuthenticatorAppEnrolmentContext,
   authenticatorAppEnrolmentMachine,
 } from '../../machines/authenticatorAppEnrolment/authenticatorAppEnrolment.machine';
-import { answerErrorOf, SecondFactorRefusal } from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+import { answerErrorOf } from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
 import { AuthenticatorAppView } from '../../src/features/authenticator-app/authenticator-app.view';
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { authenticatorAppEnrolmentCases, isAppOn, recoveryCodes, setup } from './authenticatorAppEnrolment.cases';
 
 type Machine = typeof authenticatorAppEnrolmentMachine;
@@ -262,7 +264,7 @@ describe('authenticatorAppEnrolment machine', () => {
   it('sends no malformed code, and empties the field after a wrong one', async () => {
     const { actor, effects } = enrolment({
       confirmSetup: async () => {
-        throw new SecondFactorRefusal('invalidCode');
+        throw refused(ErrorCode.invalidCode, SecondFactorMessage.codeInvalid);
       },
     });
     actor.send({ type: 'user.setUp' });
@@ -292,7 +294,7 @@ describe('authenticatorAppEnrolment machine', () => {
   it('says so and reads the status again when the app was not on', async () => {
     const { actor, effects } = enrolment({
       replace: async () => {
-        throw new SecondFactorRefusal('conflict');
+        throw refused(ErrorCode.secondFactorConflict, SecondFactorMessage.alreadyOn);
       },
     });
     actor.send({ type: 'user.newRecoveryCodes' });
@@ -308,7 +310,7 @@ describe('authenticatorAppEnrolment machine', () => {
     const { actor } = enrolment({
       startSetup: async () => ({ ...setup, secret: `${setup.secret}${++answers}` }),
       confirmSetup: async () => {
-        throw new SecondFactorRefusal('expired');
+        throw refused(ErrorCode.secondFactorExpired, SecondFactorMessage.setupExpired);
       },
     });
     actor.send({ type: 'user.setUp' });

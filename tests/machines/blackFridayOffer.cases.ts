@@ -1,5 +1,6 @@
+import { ErrorCode } from '../../contract/errors';
 import { SubscriptionMessage } from '../../contract/subscriptions';
-import { OfferDelistRefused } from '../../machines/blackFridayOffer/blackFridayOffer.machine';
+import { refused } from '../support/refusals';
 
 /** Sample events for generating the Black Friday offer machine's paths. */
 export const blackFridayOfferCases = {
@@ -9,7 +10,7 @@ export const blackFridayOfferCases = {
   'xstate.error.actor.delistOffer': [
     {
       type: 'xstate.error.actor.delistOffer',
-      error: new OfferDelistRefused(SubscriptionMessage.blackFridayNotOffered),
+      error: refused(ErrorCode.subscriptionRefused, SubscriptionMessage.blackFridayNotOffered),
       actorId: 'delistOffer',
     },
     { type: 'xstate.error.actor.delistOffer', error: new Error('network down'), actorId: 'delistOffer' },

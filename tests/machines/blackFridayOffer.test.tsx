@@ -1,12 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { SubscriptionMessage } from '../../contract/subscriptions';
-import { blackFridayOfferMachine, OfferDelistRefused } from '../../machines/blackFridayOffer/blackFridayOffer.machine';
+import { blackFridayOfferMachine } from '../../machines/blackFridayOffer/blackFridayOffer.machine';
 import { BlackFridayOfferView } from '../../src/features/subscription-portal/black-friday-offer.view';
 import type { PortalLink } from '../../src/features/subscription-portal/subscription-portal.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { blackFridayOfferCases } from './blackFridayOffer.cases';
 
 const delistUnavailable = 'We could not hide the offer right now. Please try again later.';
@@ -25,7 +27,7 @@ describeModel('blackFridayOffer', {
   cases: blackFridayOfferCases,
   // What the person can tell apart: the state, and whether a refusal came with the server's message.
   serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.matches('failed') ? snapshot.context.failureMessage !== null : null]),
+    JSON.stringify([snapshot.value, snapshot.matches('failed') ? Boolean(snapshot.context.failure?.message) : null]),
   states: {
     offered: {
       view: (screen) => {
@@ -61,7 +63,7 @@ describeModel('blackFridayOffer', {
     failed: {
       machine: (snapshot) => expect(snapshot.hasTag('error')).toBe(true),
       view: (screen, snapshot) => {
-        expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.failureMessage ?? delistUnavailable);
+        expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.failure?.message ?? delistUnavailable);
         expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
         expect(screen.getByRole('button', { name: 'Keep offer' })).toBeEnabled();
       },
@@ -122,16 +124,16 @@ describe('blackFridayOffer machine', () => {
     const offerDelisted = vi.fn();
     const delist = vi
       .fn<() => Promise<void>>()
-      .mockRejectedValueOnce(new OfferDelistRefused(SubscriptionMessage.blackFridayNotOffered))
+      .mockRejectedValueOnce(refused(ErrorCode.subscriptionRefused, SubscriptionMessage.blackFridayNotOffered))
       .mockResolvedValueOnce(undefined);
     const actor = delistingWith(delist, offerDelisted);
     actor.send({ type: 'user.delist' });
     actor.send({ type: 'user.confirmDelist' });
     await waitFor(actor, (state) => state.matches('failed'));
-    expect(actor.getSnapshot().context.failureMessage).toBe(SubscriptionMessage.blackFridayNotOffered);
+    expect(actor.getSnapshot().context.failure?.message).toBe(SubscriptionMessage.blackFridayNotOffered);
     expect(offerDelisted).not.toHaveBeenCalled();
     actor.send({ type: 'user.retry' });
-    expect(actor.getSnapshot().context.failureMessage).toBeNull();
+    expect(actor.getSnapshot().context.failure).toBeNull();
     await waitFor(actor, (state) => state.matches('delisted'));
     expect(offerDelisted).toHaveBeenCalledTimes(1);
   });
@@ -143,7 +145,11 @@ describe('blackFridayOffer view', () => {
     for (const event of [
       { type: 'user.delist' },
       { type: 'user.confirmDelist' },
-      { type: 'xstate.error.actor.delistOffer', error: new OfferDelistRefused('Ask support.'), actorId: 'delistOffer' },
+      {
+        type: 'xstate.error.actor.delistOffer',
+        error: refused(ErrorCode.subscriptionRefused, 'Ask support.'),
+        actorId: 'delistOffer',
+      },
     ])
       [snapshot] = transition(blackFridayOfferMachine, snapshot, event as never);
     render(

@@ -1,4 +1,6 @@
-import { type ChangePasswordContext, ChangePasswordError } from '../../machines/changePassword/changePassword.machine';
+import { ErrorCode } from '../../contract/errors';
+import type { ChangePasswordContext } from '../../machines/changePassword/changePassword.machine';
+import { refused } from '../support/refusals';
 
 /** Sample events for generating the change-password machine's paths. */
 export const changePasswordCases = {
@@ -21,17 +23,17 @@ export const changePasswordCases = {
   'xstate.error.actor.changePassword': [
     {
       type: 'xstate.error.actor.changePassword',
-      error: new ChangePasswordError('currentPasswordIncorrect'),
+      error: refused(ErrorCode.currentPasswordIncorrect, 'Current password is incorrect. Not changing password.'),
       actorId: 'changePassword',
     },
     {
       type: 'xstate.error.actor.changePassword',
-      error: new ChangePasswordError('rateLimited'),
+      error: refused(ErrorCode.rateLimited, null),
       actorId: 'changePassword',
     },
     {
       type: 'xstate.error.actor.changePassword',
-      error: new ChangePasswordError('passwordTooCommon'),
+      error: refused(ErrorCode.passwordTooCommon, null),
       actorId: 'changePassword',
     },
     { type: 'xstate.error.actor.changePassword', error: new Error('network down'), actorId: 'changePassword' },

@@ -2,16 +2,14 @@ import { setupI18n } from '@lingui/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { PasswordMessage } from '../../contract/password';
-import {
-  ChangePasswordError,
-  changePasswordMachine,
-  fieldErrorsOf,
-} from '../../machines/changePassword/changePassword.machine';
+import { changePasswordMachine, fieldErrorsOf } from '../../machines/changePassword/changePassword.machine';
 import { failureMessages } from '../../src/features/change-password/change-password.messages';
 import { ChangePasswordView } from '../../src/features/change-password/change-password.view';
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { changePasswordCases } from './changePassword.cases';
 
 type Machine = typeof changePasswordMachine;
@@ -158,7 +156,7 @@ describe('changePassword machine', () => {
       changePasswordMachine.provide({
         actors: {
           changePassword: fromPromise<void, { currentPassword: string; newPassword: string }>(async () => {
-            throw new ChangePasswordError('currentPasswordIncorrect');
+            throw refused(ErrorCode.currentPasswordIncorrect, 'Current password is incorrect. Not changing password.');
           }),
         },
       }),

@@ -1,5 +1,7 @@
+import { ErrorCode } from '../../contract/errors';
 import { SubscriptionMessage } from '../../contract/subscriptions';
-import { type CouponRedemptionContext, CouponRefused } from '../../machines/couponRedemption/couponRedemption.machine';
+import type { CouponRedemptionContext } from '../../machines/couponRedemption/couponRedemption.machine';
+import { refused } from '../support/refusals';
 
 export const coupons = [
   {
@@ -56,7 +58,7 @@ export const couponRedemptionCases = {
   'xstate.error.actor.redeemCoupon': [
     {
       type: 'xstate.error.actor.redeemCoupon',
-      error: new CouponRefused(SubscriptionMessage.couponExpired),
+      error: refused(ErrorCode.couponRefused, SubscriptionMessage.couponExpired),
       actorId: 'redeemCoupon',
     },
     { type: 'xstate.error.actor.redeemCoupon', error: new Error('network down'), actorId: 'redeemCoupon' },

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import type { Coupon, CouponRedemption } from '../../contract/subscriptions';
 import {
-  CouponRefused,
   couponIdOf,
   couponRedemptionMachine,
   type RedeemInput,
@@ -11,6 +11,7 @@ import {
 import { CouponRedemptionView } from '../../src/features/subscription-portal/coupon-redemption.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { couponRedemptionCases, coupons } from './couponRedemption.cases';
 
 const input = { accountId: 'acct-owner', subscriptionId: 'teams-1' };
@@ -29,7 +30,7 @@ describeModel('couponRedemption', {
       couponIdOf(snapshot.context) !== '',
       snapshot.context.typedCode !== '',
       snapshot.context.codeError !== null,
-      snapshot.matches('failed') ? snapshot.context.failureMessage !== null : null,
+      snapshot.matches('failed') ? Boolean(snapshot.context.failure?.message) : null,
     ]),
   states: {
     loading: {
@@ -78,7 +79,7 @@ describeModel('couponRedemption', {
     failed: {
       machine: (snapshot) => expect(snapshot.hasTag('error')).toBe(true),
       view: (screen, snapshot) =>
-        expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.failureMessage ?? redemptionUnavailable),
+        expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.failure?.message ?? redemptionUnavailable),
     },
     redeemed: {
       view: (screen, snapshot) => {
@@ -138,7 +139,7 @@ describe('couponRedemption machine', () => {
     const sent: RedeemInput[] = [];
     const actor = redeemingWith(async (request) => {
       sent.push(request);
-      throw new CouponRefused('This coupon does not exist.');
+      throw refused(ErrorCode.couponRefused, 'This coupon does not exist.');
     });
     await waitFor(actor, (state) => state.matches('listing'));
     actor.send({ type: 'user.chooseCoupon', couponId: 'LOYAL5' });
@@ -146,7 +147,7 @@ describe('couponRedemption machine', () => {
     actor.send({ type: 'user.redeem' });
     await waitFor(actor, (state) => state.matches('failed'));
     expect(sent.map((request) => request.couponId)).toEqual(['SPRING10']);
-    expect(actor.getSnapshot().context.failureMessage).toBe('This coupon does not exist.');
+    expect(actor.getSnapshot().context.failure?.message).toBe('This coupon does not exist.');
   });
 
   it('asks for a code before calling when none is chosen or typed', () => {
@@ -170,7 +171,11 @@ describe('couponRedemption view', () => {
       { type: 'xstate.done.actor.loadCoupons', output: coupons, actorId: 'loadCoupons' },
       { type: 'user.chooseCoupon', couponId: 'WELCOME20' },
       { type: 'user.redeem' },
-      { type: 'xstate.error.actor.redeemCoupon', error: new CouponRefused('Ask support.'), actorId: 'redeemCoupon' },
+      {
+        type: 'xstate.error.actor.redeemCoupon',
+        error: refused(ErrorCode.couponRefused, 'Ask support.'),
+        actorId: 'redeemCoupon',
+      },
     ])
       [snapshot] = transition(couponRedemptionMachine, snapshot, event as never);
     render(

@@ -1,8 +1,7 @@
 import { DeviceMessage, type LinkedDevice } from '../../contract/devices';
-import {
-  ActivationRefused,
-  type DeviceActivationContext,
-} from '../../machines/deviceActivation/deviceActivation.machine';
+import { ErrorCode } from '../../contract/errors';
+import type { DeviceActivationContext } from '../../machines/deviceActivation/deviceActivation.machine';
+import { refused } from '../support/refusals';
 
 export const linkedTablet: LinkedDevice = {
   deviceUUID: '6f1c2c55-8a0e-4c1b-9d8e-2f3a4b5c6d7e',
@@ -28,12 +27,12 @@ export const deviceActivationCases = {
   'xstate.error.actor.linkDevice': [
     {
       type: 'xstate.error.actor.linkDevice',
-      error: new ActivationRefused(DeviceMessage.codeNotAccepted),
+      error: refused(ErrorCode.invalidCode, DeviceMessage.codeNotAccepted),
       actorId: 'linkDevice',
     },
     {
       type: 'xstate.error.actor.linkDevice',
-      error: new ActivationRefused(DeviceMessage.deviceLimitReached),
+      error: refused(ErrorCode.deviceLimitReached, DeviceMessage.deviceLimitReached),
       actorId: 'linkDevice',
     },
     { type: 'xstate.error.actor.linkDevice', error: new Error('network down'), actorId: 'linkDevice' },

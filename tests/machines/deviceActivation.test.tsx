@@ -2,10 +2,12 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { DeviceMessage, type LinkDeviceRequest, type LinkedDevice } from '../../contract/devices';
-import { ActivationRefused, deviceActivationMachine } from '../../machines/deviceActivation/deviceActivation.machine';
+import { ErrorCode } from '../../contract/errors';
+import { deviceActivationMachine } from '../../machines/deviceActivation/deviceActivation.machine';
 import { DeviceActivationView } from '../../src/features/device-activation/device-activation.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { deviceActivationCases, linkedTablet } from './deviceActivation.cases';
 
 const userid = '0b6f3a52-4c1d-4e8f-9a7b-1c2d3e4f5a6b';
@@ -23,7 +25,7 @@ describeModel('deviceActivation', {
       snapshot.value,
       snapshot.context.code !== '',
       snapshot.context.codeError !== null,
-      snapshot.matches('refused') ? snapshot.context.failureMessage !== null : null,
+      snapshot.matches('refused') ? Boolean(snapshot.context.failure?.message) : null,
     ]),
   states: {
     enteringCode: {
@@ -45,7 +47,7 @@ describeModel('deviceActivation', {
     },
     refused: {
       view: (screen, snapshot) => {
-        expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.failureMessage ?? linkUnavailable);
+        expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.failure?.message ?? linkUnavailable);
         expect(screen.getByLabelText('Activation code')).toHaveValue(snapshot.context.code);
       },
     },
@@ -119,7 +121,7 @@ describe('deviceActivation machine', () => {
     let calls = 0;
     const { actor, deviceLinked } = activatingWith(async () => {
       calls += 1;
-      if (calls === 1) throw new ActivationRefused(DeviceMessage.deviceLimitReached);
+      if (calls === 1) throw refused(ErrorCode.deviceLimitReached, DeviceMessage.deviceLimitReached);
       return linkedTablet;
     }, '482913');
     actor.send({ type: 'user.link' });
@@ -135,7 +137,11 @@ describe('deviceActivation view', () => {
     let [snapshot] = initialTransition(deviceActivationMachine, { userid, initialCode: '482913' });
     for (const event of [
       { type: 'user.link' },
-      { type: 'xstate.error.actor.linkDevice', error: new ActivationRefused('Ask support.'), actorId: 'linkDevice' },
+      {
+        type: 'xstate.error.actor.linkDevice',
+        error: refused(ErrorCode.invalidCode, 'Ask support.'),
+        actorId: 'linkDevice',
+      },
     ])
       [snapshot] = transition(deviceActivationMachine, snapshot, event as never);
     render(

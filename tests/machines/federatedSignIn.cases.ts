@@ -1,5 +1,7 @@
+import { ErrorCode } from '../../contract/errors';
 import { FederatedSignInMessage } from '../../contract/federated-sign-in';
-import { type FederatedSignInContext, StartRefused } from '../../machines/federatedSignIn/federatedSignIn.machine';
+import type { FederatedSignInContext } from '../../machines/federatedSignIn/federatedSignIn.machine';
+import { refused } from '../support/refusals';
 
 export const authorizationUrl = 'https://accounts.example/authorize?client_id=portal&state=s';
 
@@ -17,7 +19,7 @@ export const federatedSignInCases = {
   'xstate.error.actor.startProviderSignIn': [
     {
       type: 'xstate.error.actor.startProviderSignIn',
-      error: new StartRefused(FederatedSignInMessage.providerUnavailable),
+      error: refused(ErrorCode.providerUnavailable, FederatedSignInMessage.providerUnavailable),
       actorId: 'startProviderSignIn',
     },
     {
@@ -32,7 +34,7 @@ export const federatedSignInCases = {
   'xstate.error.actor.startCompanySignIn': [
     {
       type: 'xstate.error.actor.startCompanySignIn',
-      error: new StartRefused(FederatedSignInMessage.unknownDomain),
+      error: refused(ErrorCode.unknownDomain, FederatedSignInMessage.unknownDomain),
       actorId: 'startCompanySignIn',
     },
     { type: 'xstate.error.actor.startCompanySignIn', error: new Error('network down'), actorId: 'startCompanySignIn' },

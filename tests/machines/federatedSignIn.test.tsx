@@ -2,15 +2,13 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { AuthMessage } from '../../contract/auth';
+import { ErrorCode } from '../../contract/errors';
 import { FederatedSignInMessage, type ProviderId, type SignInProvider } from '../../contract/federated-sign-in';
-import {
-  federatedSignInMachine,
-  type StartedSignIn,
-  StartRefused,
-} from '../../machines/federatedSignIn/federatedSignIn.machine';
+import { federatedSignInMachine, type StartedSignIn } from '../../machines/federatedSignIn/federatedSignIn.machine';
 import { FederatedSignInView } from '../../src/features/federated-sign-in/federated-sign-in.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { authorizationUrl, federatedSignInCases } from './federatedSignIn.cases';
 
 const providers: SignInProvider[] = [
@@ -138,7 +136,7 @@ describe('federatedSignIn machine', () => {
     const { actor, goToProvider } = signingInWith({
       company: async (input) => {
         sent.push(input);
-        throw new StartRefused(FederatedSignInMessage.unknownDomain);
+        throw refused(ErrorCode.unknownDomain, FederatedSignInMessage.unknownDomain);
       },
     });
     actor.send({ type: 'user.chooseCompany' });

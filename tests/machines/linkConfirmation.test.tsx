@@ -1,14 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import type { ProviderLinkResponse } from '../../contract/federated-sign-in';
 import {
   type LinkConfirmationContext,
-  LinkConfirmationRefused,
   linkConfirmationMachine,
 } from '../../machines/linkConfirmation/linkConfirmation.machine';
 import { LinkConfirmationView } from '../../src/features/federated-sign-in/link-confirmation.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { linkConfirmationCases } from './linkConfirmation.cases';
 import { existingAccount, secondFactorRequired } from './signInCallback.cases';
 
@@ -24,7 +25,7 @@ describeModel('linkConfirmation', {
   input: { token },
   cases: linkConfirmationCases,
   serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.matches('failed') ? snapshot.context.failureMessage !== null : null]),
+    JSON.stringify([snapshot.value, snapshot.matches('failed') ? Boolean(snapshot.context.failure?.message) : null]),
   states: {
     asking: {
       view: (screen) => {
@@ -45,7 +46,7 @@ describeModel('linkConfirmation', {
     },
     failed: {
       view: (screen, snapshot) => {
-        const { failureMessage } = contextOf(snapshot);
+        const failureMessage = contextOf(snapshot).failure?.message;
         expect(screen.getByRole('alert')).toHaveTextContent(failureMessage ? texts.expired : texts.unavailable);
         // A refusal is final (a new sign-in starts over); a failure without a message can be tried again.
         if (failureMessage) expect(screen.queryByRole('button', { name: 'Link and sign in' })).toBeNull();
@@ -112,13 +113,13 @@ describe('linkConfirmation machine', () => {
         throw new Error('network down');
       },
       async () => {
-        throw new LinkConfirmationRefused('This link has expired or was already used.');
+        throw refused(ErrorCode.linkExpired, 'This link has expired or was already used.');
       },
     ]);
     actor.send({ type: 'user.confirm' });
     await waitFor(actor, (state) => state.matches('failed'));
     actor.send({ type: 'user.confirm' });
-    await waitFor(actor, (state) => state.matches('failed') && state.context.failureMessage !== null);
+    await waitFor(actor, (state) => state.matches('failed') && Boolean(state.context.failure?.message));
     actor.send({ type: 'user.confirm' });
     expect(actor.getSnapshot().matches('failed')).toBe(true);
     expect(calls.sent).toHaveLength(2);

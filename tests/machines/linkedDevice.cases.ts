@@ -1,5 +1,7 @@
 import { DeviceMessage, type LinkedDevice } from '../../contract/devices';
-import { DeviceChangeRefused, type LinkedDeviceContext } from '../../machines/linkedDevice/linkedDevice.machine';
+import { ErrorCode } from '../../contract/errors';
+import type { LinkedDeviceContext } from '../../machines/linkedDevice/linkedDevice.machine';
+import { refused } from '../support/refusals';
 
 export const teamsSubscription = { referenceId: 'sub-teams-yearly', productName: 'Bonding Teams' };
 
@@ -14,9 +16,9 @@ export const kitchenTablet: LinkedDevice = {
   subscription: null,
 };
 
-const refused = (actorId: string, message: string) => ({
+const refusedEvent = (actorId: string, message: string) => ({
   type: `xstate.error.actor.${actorId}`,
-  error: new DeviceChangeRefused(message),
+  error: refused(ErrorCode.deviceRefused, message),
   actorId,
 });
 const failed = (actorId: string) => ({
@@ -46,12 +48,15 @@ export const linkedDeviceCases = {
   'xstate.done.actor.renameDevice': ({ context }: { context: LinkedDeviceContext }) => [
     done('renameDevice', { ...context.device, nickname: context.nicknameDraft.trim() }),
   ],
-  'xstate.error.actor.renameDevice': [refused('renameDevice', DeviceMessage.deviceNotFound), failed('renameDevice')],
+  'xstate.error.actor.renameDevice': [
+    refusedEvent('renameDevice', DeviceMessage.deviceNotFound),
+    failed('renameDevice'),
+  ],
   'xstate.done.actor.associateDevice': ({ context }: { context: LinkedDeviceContext }) => [
     done('associateDevice', { ...context.device, subscription: teamsSubscription }),
   ],
   'xstate.error.actor.associateDevice': [
-    refused('associateDevice', DeviceMessage.subscriptionSeatsFull),
+    refusedEvent('associateDevice', DeviceMessage.subscriptionSeatsFull),
     failed('associateDevice'),
   ],
   'xstate.done.actor.dissociateDevice': ({ context }: { context: LinkedDeviceContext }) => [
@@ -59,7 +64,10 @@ export const linkedDeviceCases = {
   ],
   'xstate.error.actor.dissociateDevice': [failed('dissociateDevice')],
   'xstate.done.actor.removeDevice': [done('removeDevice', undefined)],
-  'xstate.error.actor.removeDevice': [refused('removeDevice', DeviceMessage.deviceNotFound), failed('removeDevice')],
+  'xstate.error.actor.removeDevice': [
+    refusedEvent('removeDevice', DeviceMessage.deviceNotFound),
+    failed('removeDevice'),
+  ],
   'xstate.done.actor.signOutDevice': [done('signOutDevice', undefined)],
   'xstate.error.actor.signOutDevice': [failed('signOutDevice')],
 } as const;

@@ -7,8 +7,8 @@ import {
   type LinkedDevice,
   type RenameDeviceRequest,
 } from '../../contract/devices';
+import { ErrorCode } from '../../contract/errors';
 import {
-  DeviceChangeRefused,
   type LinkedDeviceContext,
   linkedDeviceMachine,
   nicknameErrorOf,
@@ -16,6 +16,7 @@ import {
 import { LinkedDeviceView } from '../../src/features/devices/linked-device.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { kitchenTablet, linkedDeviceCases, teamsSubscription } from './linkedDevice.cases';
 
 const input = { device: kitchenTablet };
@@ -242,14 +243,14 @@ describe('linkedDevice machine', () => {
   it('keeps the choice open with the server’s reason when the subscription is full', async () => {
     const { actor, deviceChanged } = deviceActor({
       associateDevice: async () => {
-        throw new DeviceChangeRefused(DeviceMessage.subscriptionSeatsFull);
+        throw refused(ErrorCode.deviceRefused, DeviceMessage.subscriptionSeatsFull);
       },
     });
     actor.send({ type: 'user.editSubscription' });
     actor.send({ type: 'user.chooseSubscription', referenceId: teamsSubscription.referenceId });
     actor.send({ type: 'user.saveSubscription' });
     await waitFor(actor, (state) => state.matches('choosingSubscription') && state.context.failure !== null);
-    expect(actor.getSnapshot().context.failure).toEqual({ message: DeviceMessage.subscriptionSeatsFull });
+    expect(actor.getSnapshot().context.failure?.message).toBe(DeviceMessage.subscriptionSeatsFull);
     expect(actor.getSnapshot().context.device.subscription).toBeNull();
     expect(deviceChanged).not.toHaveBeenCalled();
   });

@@ -1,6 +1,7 @@
+import { ErrorCode } from '../../contract/errors';
 import type { SignInProvider } from '../../contract/federated-sign-in';
 import { type LinkedSignIn, LinkedSignInMessage } from '../../contract/linked-sign-ins';
-import { LinkedSignInRefused } from '../../machines/linkedSignIns/linkedSignIns.machine';
+import { refused } from '../support/refusals';
 
 /** The providers as a deployment configures them: the enterprise one is named after the company. */
 export const providers: SignInProvider[] = [
@@ -28,9 +29,9 @@ export const company: LinkedSignIn = {
 export const linkedSignIns = [google, company];
 
 const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
-const refused = (actorId: string, message: string) => ({
+const refusedEvent = (actorId: string, message: string) => ({
   type: `xstate.error.actor.${actorId}`,
-  error: new LinkedSignInRefused(message),
+  error: refused(ErrorCode.lastWayIn, message),
   actorId,
 });
 const failed = (actorId: string) => ({
@@ -43,5 +44,8 @@ const failed = (actorId: string) => ({
 export const linkedSignInsCases = {
   'user.unlink': [{ type: 'user.unlink' as const, signIn: google }],
   'xstate.done.actor.unlinkSignIn': [done('unlinkSignIn', undefined)],
-  'xstate.error.actor.unlinkSignIn': [refused('unlinkSignIn', LinkedSignInMessage.lastWayIn), failed('unlinkSignIn')],
+  'xstate.error.actor.unlinkSignIn': [
+    refusedEvent('unlinkSignIn', LinkedSignInMessage.lastWayIn),
+    failed('unlinkSignIn'),
+  ],
 } as const;

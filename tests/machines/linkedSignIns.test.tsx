@@ -1,15 +1,14 @@
 import { within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { LinkedSignInMessage, type UnlinkSignInRequest } from '../../contract/linked-sign-ins';
-import {
-  LinkedSignInRefused,
-  type LinkedSignInsContext,
-  linkedSignInsMachine,
-} from '../../machines/linkedSignIns/linkedSignIns.machine';
+import { type LinkedSignInsContext, linkedSignInsMachine } from '../../machines/linkedSignIns/linkedSignIns.machine';
+import { unexplained } from '../../machines/refusal';
 import { LinkedSignInsView } from '../../src/features/linked-sign-ins/linked-sign-ins.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { company, google, linkedSignIns, linkedSignInsCases, providers } from './linkedSignIns.cases';
 
 const unlinkUnavailable = 'We could not unlink the sign-in right now. Please try again later.';
@@ -144,13 +143,13 @@ describe('linkedSignIns machine', () => {
   it('shows the server’s reason for a refusal and still reads the list again (it changed meanwhile)', async () => {
     const { actor, signInsChanged } = linkedSignInsActor({
       unlinkSignIn: async () => {
-        throw new LinkedSignInRefused(LinkedSignInMessage.lastWayIn);
+        throw refused(ErrorCode.lastWayIn, LinkedSignInMessage.lastWayIn);
       },
     });
     actor.send({ type: 'user.unlink', signIn: google });
     actor.send({ type: 'user.confirm' });
     await waitFor(actor, (state) => state.matches('idle'));
-    expect(actor.getSnapshot().context).toEqual({
+    expect(actor.getSnapshot().context).toMatchObject({
       target: null,
       failure: { message: LinkedSignInMessage.lastWayIn },
       notice: null,
@@ -167,7 +166,7 @@ describe('linkedSignIns machine', () => {
     actor.send({ type: 'user.unlink', signIn: google });
     actor.send({ type: 'user.confirm' });
     await waitFor(actor, (state) => state.matches('idle'));
-    expect(actor.getSnapshot().context.failure).toEqual({ message: null });
+    expect(actor.getSnapshot().context.failure).toEqual(unexplained);
   });
 
   it('starts each attempt without the last one’s outcome', async () => {

@@ -1,10 +1,12 @@
+import { ErrorCode } from '../../contract/errors';
 import type { Passkey } from '../../contract/passkeys';
 import { PasskeyMessage } from '../../contract/passkeys';
-import {
-  PasskeyChangeError,
-  type PasskeyEnrolmentContext,
-  type PasskeyRegistration,
+import type {
+  PasskeyEnrolmentContext,
+  PasskeyRegistration,
 } from '../../machines/passkeyEnrolment/passkeyEnrolment.machine';
+import { BrowserRefusal } from '../../machines/refusal';
+import { refused } from '../support/refusals';
 
 /** A passkey kept on one laptop, never used to sign in. */
 export const laptop: Passkey = {
@@ -49,7 +51,7 @@ export const added: Passkey = {
 
 const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
 const failed = (actorId: string, error: Error) => ({ type: `xstate.error.actor.${actorId}`, error, actorId });
-const gone = new PasskeyChangeError({ kind: 'refused', message: PasskeyMessage.notFound, gone: true });
+const gone = refused(ErrorCode.notFound, PasskeyMessage.notFound);
 
 /** Sample events for generating the passkeys' paths. */
 export const passkeyEnrolmentCases = {
@@ -66,13 +68,11 @@ export const passkeyEnrolmentCases = {
     done('createPasskey', { outcome: 'cancelled' }),
   ],
   'xstate.error.actor.createPasskey': [
-    failed('createPasskey', new PasskeyChangeError({ kind: 'alreadyRegistered' })),
+    failed('createPasskey', refused(BrowserRefusal.passkeyAlreadyRegistered, null)),
     failed('createPasskey', new Error('network down')),
   ],
   'xstate.done.actor.savePasskey': [done('savePasskey', added)],
-  'xstate.error.actor.savePasskey': [
-    failed('savePasskey', new PasskeyChangeError({ kind: 'refused', message: PasskeyMessage.tooMany, gone: false })),
-  ],
+  'xstate.error.actor.savePasskey': [failed('savePasskey', refused(ErrorCode.passkeyRefused, PasskeyMessage.tooMany))],
   'xstate.done.actor.renamePasskey': [done('renamePasskey', { ...phone, name: 'Work laptop' })],
   'xstate.error.actor.renamePasskey': [failed('renamePasskey', gone), failed('renamePasskey', new Error('down'))],
   'xstate.done.actor.removePasskey': [done('removePasskey', undefined)],

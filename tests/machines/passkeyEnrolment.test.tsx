@@ -1,20 +1,28 @@
 import { fireEvent, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, fromPromise, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
 import { RecentSignInMessage } from '../../contract/recent-sign-in';
 import {
   nameErrorOf,
-  PasskeyChangeError,
   type PasskeyCreation,
   type PasskeyEnrolmentContext,
-  type PasskeyFailure,
   passkeyEnrolmentMachine,
 } from '../../machines/passkeyEnrolment/passkeyEnrolment.machine';
+import {
+  BrowserRefusal,
+  isExplained,
+  type Refusal,
+  RefusalError,
+  refusalOf,
+  unexplained,
+} from '../../machines/refusal';
 import { passkeysActors } from '../../src/features/passkeys/passkeys.actors';
 import { PasskeysView } from '../../src/features/passkeys/passkeys.view';
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel, statePathOf } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { added, laptop, passkeyEnrolmentCases, phone, registration, suggestedName } from './passkeyEnrolment.cases';
 
 // The browser's WebAuthn library, at the actors' edge only: the machine's tests inject their actors.
@@ -34,10 +42,18 @@ const texts = {
   browserFailed: 'Your browser could not make a passkey. Try again, or use another device.',
   unavailable: 'We could not change your passkeys right now. Please try again.',
 };
-const failureText = (failure: PasskeyFailure) =>
-  failure.kind === 'refused'
-    ? { [PasskeyMessage.tooMany]: texts.tooMany, [PasskeyMessage.notFound]: texts.notFound }[failure.message]
-    : texts[failure.kind];
+/** A failure's kind, as the page words it: the server's refusal, the browser's, or none explained. */
+function kindOf(failure: Refusal) {
+  if (failure.code === BrowserRefusal.passkeyAlreadyRegistered) return 'alreadyRegistered';
+  if (failure.code === BrowserRefusal.passkeyFailed) return 'browserFailed';
+  return isExplained(failure) ? 'refused' : 'unavailable';
+}
+const failureText = (failure: Refusal) => {
+  const kind = kindOf(failure);
+  return kind === 'refused'
+    ? { [PasskeyMessage.tooMany]: texts.tooMany, [PasskeyMessage.notFound]: texts.notFound }[failure.message ?? '']
+    : texts[kind];
+};
 
 /** The refusal said in place (or none), with role=alert. */
 function expectFailure(screen: Screen, snapshot: unknown) {
@@ -79,7 +95,7 @@ describeModel('passkeyEnrolment', {
     return JSON.stringify([
       state,
       typing ? [nameErrorOf(name) === null, nameError !== null] : null,
-      failure?.kind ?? null,
+      failure ? kindOf(failure) : null,
       state === 'idle' ? (notice?.kind ?? null) : null,
     ]);
   },
@@ -233,7 +249,7 @@ describe('passkeyEnrolment machine', () => {
   });
 
   it('keeps the name and says why when the server refuses an eleventh passkey', async () => {
-    const tooMany = new PasskeyChangeError({ kind: 'refused', message: PasskeyMessage.tooMany, gone: false });
+    const tooMany = refused(ErrorCode.passkeyRefused, PasskeyMessage.tooMany);
     const { actor, effects } = enrolment({
       save: async () => {
         throw tooMany;
@@ -242,7 +258,7 @@ describe('passkeyEnrolment machine', () => {
     actor.send({ type: 'user.add' });
     actor.send({ type: 'user.submit' });
     await waitFor(actor, (state) => state.matches('naming') && state.context.failure !== null);
-    expect(actor.getSnapshot().context.failure).toEqual(tooMany.failure);
+    expect(actor.getSnapshot().context.failure).toEqual(tooMany.refusal);
     expect(effects.passkeysChanged).not.toHaveBeenCalled();
   });
 
@@ -268,16 +284,16 @@ describe('passkeyEnrolment machine', () => {
       remove: async () => {
         attempts += 1;
         if (attempts === 1) throw new Error('network down');
-        throw new PasskeyChangeError({ kind: 'refused', message: PasskeyMessage.notFound, gone: true });
+        throw refused(ErrorCode.notFound, PasskeyMessage.notFound);
       },
     });
     actor.send({ type: 'user.remove', passkey: phone });
     actor.send({ type: 'user.confirm' });
     await waitFor(actor, (state) => state.matches('confirmingRemoval') && state.context.failure !== null);
-    expect(actor.getSnapshot().context.failure).toEqual({ kind: 'unavailable' });
+    expect(actor.getSnapshot().context.failure).toEqual(unexplained);
     actor.send({ type: 'user.confirm' });
     await waitFor(actor, (state) => state.matches('idle'));
-    expect(actor.getSnapshot().context).toMatchObject({ target: null, failure: { kind: 'refused', gone: true } });
+    expect(actor.getSnapshot().context).toMatchObject({ target: null, failure: { code: ErrorCode.notFound } });
     expect(effects.passkeysChanged).toHaveBeenCalledOnce();
   });
 });
@@ -327,14 +343,14 @@ describe('the passkeys’ calls', () => {
         name: 'InvalidStateError',
         code: 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED',
       }),
-      new PasskeyChangeError({ kind: 'alreadyRegistered' }),
+      refused(BrowserRefusal.passkeyAlreadyRegistered, null),
     ],
-    [Object.assign(new Error('odd'), { name: 'UnknownError' }), new PasskeyChangeError({ kind: 'browserFailed' })],
+    [Object.assign(new Error('odd'), { name: 'UnknownError' }), refused(BrowserRefusal.passkeyFailed, null)],
   ])('takes the browser’s %s as the machine expects', async (error, expected) => {
     answers['POST /api/account/passkeys/options'] = json(200, options);
     webAuthn.startRegistration.mockRejectedValue(error);
     const outcome = await settled(passkeysActors.createPasskey);
-    if (expected instanceof PasskeyChangeError) expect(outcome).toMatchObject({ failure: expected.failure });
+    if (expected instanceof RefusalError) expect(outcome).toMatchObject({ refusal: expected.refusal });
     else expect(outcome).toEqual(expected);
   });
 
@@ -345,23 +361,21 @@ describe('the passkeys’ calls', () => {
       methods: [],
     });
     expect(await settled(passkeysActors.createPasskey)).toMatchObject({
-      failure: { kind: 'refused', message: RecentSignInMessage.required, gone: false },
+      refusal: { code: ErrorCode.recentSignInRequired, message: RecentSignInMessage.required },
     });
     answers['POST /api/account/passkeys'] = json(409, { error: 'passkey_refused', message: PasskeyMessage.tooMany });
     expect(await settled(passkeysActors.savePasskey, { name: 'Phone', response: registration })).toMatchObject({
-      failure: { kind: 'refused', message: PasskeyMessage.tooMany, gone: false },
+      refusal: { code: ErrorCode.passkeyRefused, message: PasskeyMessage.tooMany },
     });
     answers['DELETE /api/account/passkeys/pk-phone'] = json(404, {
       error: 'not_found',
       message: PasskeyMessage.notFound,
     });
     expect(await settled(passkeysActors.removePasskey, { id: 'pk-phone' })).toMatchObject({
-      failure: { kind: 'refused', gone: true },
+      refusal: { code: ErrorCode.notFound },
     });
     answers['PATCH /api/account/passkeys/pk-phone'] = json(503, { error: 'service_busy', message: 'Busy.' });
-    expect(await settled(passkeysActors.renamePasskey, { id: 'pk-phone', name: 'x' })).toMatchObject({
-      failure: { kind: 'unavailable' },
-    });
+    expect(refusalOf(await settled(passkeysActors.renamePasskey, { id: 'pk-phone', name: 'x' }))).toEqual(unexplained);
   });
 
   it('renames and removes by the passkey’s address', async () => {

@@ -1,9 +1,8 @@
 import type { SessionClaims } from '../../contract/auth';
+import { ErrorCode } from '../../contract/errors';
 import { PhoneMessage } from '../../contract/phone';
-import {
-  PhoneRefused,
-  type PhoneVerificationContext,
-} from '../../machines/phoneVerification/phoneVerification.machine';
+import type { PhoneVerificationContext } from '../../machines/phoneVerification/phoneVerification.machine';
+import { refused } from '../support/refusals';
 
 export const sentTo = '+12015550123';
 
@@ -24,8 +23,20 @@ const toggles =
   <T extends string>(type: T, field: 'number' | 'code', [good, bad]: [string, string]) =>
   ({ context }: Snapshot) => [{ type, value: context[field] === good ? bad : good }];
 
-const refused = (actorId: string, ...messages: string[]) => [
-  ...messages.map((message) => ({ type: `xstate.error.actor.${actorId}`, error: new PhoneRefused(message), actorId })),
+/** The code each of the phone API's refusals comes with. */
+const phoneRefusalCodes: Partial<Record<string, ErrorCode>> = {
+  [PhoneMessage.numberInvalid]: ErrorCode.validation,
+  [PhoneMessage.numberTaken]: ErrorCode.phoneTaken,
+  [PhoneMessage.smsUnavailable]: ErrorCode.internal,
+  [PhoneMessage.codeInvalid]: ErrorCode.invalidCode,
+  [PhoneMessage.codeExpired]: ErrorCode.codeExpired,
+};
+
+/** What the phone actors throw when the server refused with this message. */
+export const phoneRefused = (message: string) => refused(phoneRefusalCodes[message] ?? ErrorCode.validation, message);
+
+const refusedBy = (actorId: string, ...messages: string[]) => [
+  ...messages.map((message) => ({ type: `xstate.error.actor.${actorId}`, error: phoneRefused(message), actorId })),
   { type: `xstate.error.actor.${actorId}`, error: new Error('network down'), actorId },
 ];
 
@@ -46,7 +57,7 @@ export const phoneVerificationCases = {
       actorId: 'requestCode',
     },
   ],
-  'xstate.error.actor.requestCode': refused('requestCode', PhoneMessage.numberInvalid, PhoneMessage.numberTaken),
+  'xstate.error.actor.requestCode': refusedBy('requestCode', PhoneMessage.numberInvalid, PhoneMessage.numberTaken),
   'xstate.done.actor.resendCode': [
     {
       type: 'xstate.done.actor.resendCode',
@@ -54,9 +65,9 @@ export const phoneVerificationCases = {
       actorId: 'resendCode',
     },
   ],
-  'xstate.error.actor.resendCode': refused('resendCode', PhoneMessage.smsUnavailable),
+  'xstate.error.actor.resendCode': refusedBy('resendCode', PhoneMessage.smsUnavailable),
   'xstate.done.actor.verifyCode': [{ type: 'xstate.done.actor.verifyCode', output: undefined, actorId: 'verifyCode' }],
-  'xstate.error.actor.verifyCode': refused('verifyCode', PhoneMessage.codeInvalid, PhoneMessage.codeExpired),
+  'xstate.error.actor.verifyCode': refusedBy('verifyCode', PhoneMessage.codeInvalid, PhoneMessage.codeExpired),
   'xstate.done.actor.addPhone': [{ type: 'xstate.done.actor.addPhone', output: verifiedUser, actorId: 'addPhone' }],
-  'xstate.error.actor.addPhone': refused('addPhone', PhoneMessage.numberTaken),
+  'xstate.error.actor.addPhone': refusedBy('addPhone', PhoneMessage.numberTaken),
 } as const;

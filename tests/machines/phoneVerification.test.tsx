@@ -5,7 +5,6 @@ import type { SessionClaims } from '../../contract/auth';
 import { PhoneMessage, phoneCodeLifetimeSeconds, phoneResendCooldownSeconds } from '../../contract/phone';
 import {
   type CodeSent,
-  PhoneRefused,
   phoneVerificationMachine,
   type RequestCodeInput,
   type VerifyCodeInput,
@@ -20,7 +19,7 @@ import {
 import { PhoneVerificationView } from '../../src/features/phone-verification/phone-verification.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
-import { phoneVerificationCases, sentTo, verifiedUser } from './phoneVerification.cases';
+import { phoneRefused, phoneVerificationCases, sentTo, verifiedUser } from './phoneVerification.cases';
 
 const input = { region: 'US' };
 const regions: RegionOption[] = [
@@ -275,7 +274,7 @@ describe('phoneVerification machine', () => {
       {
         requestCode: async () => {
           resends += 1;
-          throw new PhoneRefused(PhoneMessage.smsUnavailable);
+          throw phoneRefused(PhoneMessage.smsUnavailable);
         },
       },
       { region: 'US', phone: sentTo },
@@ -290,10 +289,24 @@ describe('phoneVerification machine', () => {
     expect(actor.getSnapshot().context.failure).toBeNull();
     actor.send({ type: 'user.resendCode' });
     await waitFor(actor, (state) => state.matches('codeExpired') && state.context.failure !== null);
-    expect(actor.getSnapshot().context.failure).toEqual({ message: PhoneMessage.smsUnavailable });
+    expect(actor.getSnapshot().context.failure?.message).toBe(PhoneMessage.smsUnavailable);
     clock.increment(phoneCodeLifetimeSeconds * 1000);
     expect(actor.getSnapshot().matches('codeExpired')).toBe(true);
     expect(resends).toBe(2);
+  });
+
+  it('goes back to the number as typed from the code step, letting the code and its timers go', async () => {
+    const { actor, clock } = verifyingWith({ requestCode: async () => ({ phone: sentTo, expiresAt: '' }) });
+    actor.send({ type: 'user.changeNumber', value: '(201) 555-0123' });
+    actor.send({ type: 'user.requestCode' });
+    await waitFor(actor, (state) => state.matches('codeEntry'));
+    actor.send({ type: 'user.changeCode', value: '48' });
+    actor.send({ type: 'user.chooseAnotherNumber' });
+    const { value, context } = actor.getSnapshot();
+    expect(value).toBe('enteringNumber');
+    expect(context).toMatchObject({ number: '(201) 555-0123', region: 'US', phone: null, code: '', failure: null });
+    clock.increment(phoneCodeLifetimeSeconds * 1000);
+    expect(actor.getSnapshot().matches('enteringNumber')).toBe(true);
   });
 
   it('checks the number is given and the code well formed before calling', () => {
@@ -314,7 +327,7 @@ describe('phoneVerification machine', () => {
       {
         addPhone: async () => {
           calls += 1;
-          if (calls === 1) throw new PhoneRefused(PhoneMessage.numberTaken);
+          if (calls === 1) throw phoneRefused(PhoneMessage.numberTaken);
           return verifiedUser;
         },
       },
@@ -323,7 +336,7 @@ describe('phoneVerification machine', () => {
     actor.send({ type: 'user.changeCode', value: '482913' });
     actor.send({ type: 'user.submitCode' });
     await waitFor(actor, (state) => state.matches('saveRefused'));
-    expect(actor.getSnapshot().context.failure).toEqual({ message: PhoneMessage.numberTaken });
+    expect(actor.getSnapshot().context.failure?.message).toBe(PhoneMessage.numberTaken);
     actor.send({ type: 'user.retrySave' });
     await waitFor(actor, (state) => state.matches('verified'));
   });
@@ -335,7 +348,7 @@ describe('phoneVerification view', () => {
     for (const event of [
       { type: 'user.changeNumber', value: '2015550123' },
       { type: 'user.requestCode' },
-      { type: 'xstate.error.actor.requestCode', error: new PhoneRefused('Ask support.'), actorId: 'requestCode' },
+      { type: 'xstate.error.actor.requestCode', error: phoneRefused('Ask support.'), actorId: 'requestCode' },
     ])
       [snapshot] = transition(phoneVerificationMachine, snapshot, event as never);
     render(renderView(snapshot));

@@ -1,5 +1,6 @@
+import { ErrorCode } from '../../contract/errors';
 import { type QrSignInDetails, QrSignInMessage } from '../../contract/qr-sign-in';
-import { QrApprovalNeedsSignIn, QrApprovalRefused } from '../../machines/qrApproval/qrApproval.machine';
+import { refused } from '../support/refusals';
 
 export const requestId = '3f2b8c1e-5d4a-4f6b-9c8d-7e6f5a4b3c2d';
 
@@ -17,15 +18,15 @@ export const shownNumber = 42;
 
 /** The failures every call can meet: no session, the server's refusal, no answer at all. */
 const failures = (actorId: 'loadRequest' | 'approveRequest' | 'declineRequest') => [
-  { type: `xstate.error.actor.${actorId}`, error: new QrApprovalNeedsSignIn(), actorId },
-  { type: `xstate.error.actor.${actorId}`, error: new QrApprovalRefused(QrSignInMessage.expired), actorId },
+  { type: `xstate.error.actor.${actorId}`, error: refused(ErrorCode.unauthorized, 'You need to sign in.'), actorId },
+  { type: `xstate.error.actor.${actorId}`, error: refused(ErrorCode.codeExpired, QrSignInMessage.expired), actorId },
   { type: `xstate.error.actor.${actorId}`, error: new Error('network down'), actorId },
 ];
 
 /** A number the other device does not show: the server declines the request and says why. */
 const wrongNumberRefusal = {
   type: 'xstate.error.actor.approveRequest',
-  error: new QrApprovalRefused(QrSignInMessage.numberMismatch),
+  error: refused(ErrorCode.numberMismatch, QrSignInMessage.numberMismatch),
   actorId: 'approveRequest',
 };
 

@@ -1,11 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { assertEvent, createActor, fromPromise, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { type QrSignInDetails, QrSignInMessage } from '../../contract/qr-sign-in';
-import { QrApprovalRefused, qrApprovalMachine } from '../../machines/qrApproval/qrApproval.machine';
+import { qrApprovalMachine } from '../../machines/qrApproval/qrApproval.machine';
+import { refusal } from '../../machines/refusal';
 import { QrApprovalView } from '../../src/features/qr-approval/qr-approval.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { firefoxRequest, qrApprovalCases, requestId, shownNumber } from './qrApproval.cases';
 
 const input = { id: requestId };
@@ -35,7 +38,7 @@ describeModel('qrApproval', {
     JSON.stringify([
       snapshot.value,
       snapshot.context.request !== null,
-      snapshot.matches('refused') ? snapshot.context.failureMessage : null,
+      snapshot.matches('refused') ? (snapshot.context.failure?.message ?? null) : null,
     ]),
   states: {
     loading: {
@@ -89,9 +92,9 @@ describeModel('qrApproval', {
     },
     refused: {
       machine: (snapshot) =>
-        expect([QrSignInMessage.expired, QrSignInMessage.numberMismatch]).toContain(snapshot.context.failureMessage),
+        expect([QrSignInMessage.expired, QrSignInMessage.numberMismatch]).toContain(snapshot.context.failure?.message),
       view: (screen, snapshot) => {
-        expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.failureMessage);
+        expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.failure?.message ?? '');
         expect(screen.queryByRole('button')).toBeNull();
       },
     },
@@ -162,14 +165,14 @@ describe('qrApproval machine', () => {
       qrApprovalMachine.provide({
         actors: {
           loadRequest: fromPromise<QrSignInDetails, { id: string }>(async () => {
-            throw new QrApprovalRefused(QrSignInMessage.answered);
+            throw refused(ErrorCode.codeUsed, QrSignInMessage.answered);
           }),
         },
       }),
       { input },
     ).start();
     await waitFor(actor, (state) => state.matches('refused'));
-    expect(actor.getSnapshot().context.failureMessage).toBe(QrSignInMessage.answered);
+    expect(actor.getSnapshot().context.failure?.message).toBe(QrSignInMessage.answered);
   });
 });
 
@@ -181,7 +184,12 @@ describe('qrApproval view', () => {
         <QrApprovalView
           snapshot={{
             ...base,
-            context: { id: requestId, request: null, pickedNumber: null, failureMessage: 'Ask support.' },
+            context: {
+              id: requestId,
+              request: null,
+              pickedNumber: null,
+              failure: refusal(ErrorCode.codeExpired, 'Ask support.'),
+            },
             matches: ((state: string) => state === 'refused') as never,
           }}
           send={vi.fn()}
@@ -200,7 +208,7 @@ describe('qrApproval view', () => {
               id: requestId,
               request: { ...firefoxRequest, browser: null, system: null, network: null },
               pickedNumber: null,
-              failureMessage: null,
+              failure: null,
             },
             matches: ((state: string) => state === 'showingRequest') as never,
           }}

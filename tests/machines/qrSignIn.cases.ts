@@ -1,5 +1,6 @@
 import type { SessionClaims } from '../../contract/auth';
-import { QrSignInError } from '../../machines/qrSignIn/qrSignIn.machine';
+import { ErrorCode } from '../../contract/errors';
+import { refused } from '../support/refusals';
 
 export const firstRequestId = '3f2b8c1e-5d4a-4f6b-9c8d-7e6f5a4b3c2d';
 export const firstMatchNumber = 42;
@@ -30,7 +31,7 @@ export const qrSignInCases = {
     },
   ],
   'xstate.error.actor.createRequest': [
-    { type: 'xstate.error.actor.createRequest', error: new QrSignInError('rateLimited'), actorId: 'createRequest' },
+    { type: 'xstate.error.actor.createRequest', error: refused(ErrorCode.rateLimited, null), actorId: 'createRequest' },
     { type: 'xstate.error.actor.createRequest', error: new Error('network down'), actorId: 'createRequest' },
   ],
   'xstate.done.actor.waitForAnswer': [answer('approved'), answer('declined'), answer('expired')],
@@ -41,6 +42,6 @@ export const qrSignInCases = {
   'clipboard.failed': [{ type: 'clipboard.failed' }],
   'xstate.done.actor.signIn': [{ type: 'xstate.done.actor.signIn', output: approver, actorId: 'signIn' }],
   'xstate.error.actor.signIn': [
-    { type: 'xstate.error.actor.signIn', error: new QrSignInError('unavailable'), actorId: 'signIn' },
+    { type: 'xstate.error.actor.signIn', error: new Error('network down'), actorId: 'signIn' },
   ],
 } as const;

@@ -1,12 +1,14 @@
+import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
 import { RecentSignInMessage, type RecentSignInMethod } from '../../contract/recent-sign-in';
 import { SecondFactorMessage } from '../../contract/second-factor';
-import {
-  type PasskeyAnswer,
-  type PasskeyChallenge,
-  type RecentSignInContext,
-  RecentSignInRefusal,
+import type {
+  PasskeyAnswer,
+  PasskeyChallenge,
+  RecentSignInContext,
 } from '../../machines/recentSignIn/recentSignIn.machine';
+import { BrowserRefusal, type RefusalError } from '../../machines/refusal';
+import { refused } from '../support/refusals';
 import { recoveryCode } from './secondFactorChallenge.cases';
 
 export const password = 'correct horse battery staple';
@@ -44,7 +46,7 @@ const required = (methods: RecentSignInMethod[]) => ({
 });
 
 const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
-const refused = (actorId: string, refusal: RecentSignInRefusal) => ({
+const refusedEvent = (actorId: string, refusal: RefusalError) => ({
   type: `xstate.error.actor.${actorId}`,
   error: refusal,
   actorId,
@@ -87,21 +89,21 @@ export const recentSignInCases = {
       : [],
   'xstate.done.actor.fetchPasskeyOptions': [done('fetchPasskeyOptions', passkeyChallenge)],
   'xstate.error.actor.fetchPasskeyOptions': [
-    refused('fetchPasskeyOptions', new RecentSignInRefusal('rateLimited', null, 90)),
+    refusedEvent('fetchPasskeyOptions', refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 90 })),
     failed('fetchPasskeyOptions'),
   ],
   'xstate.done.actor.askPasskey': [done('askPasskey', passkeyAnswer)],
   'xstate.error.actor.askPasskey': [
-    refused('askPasskey', new RecentSignInRefusal('passkeyCancelled')),
-    refused('askPasskey', new RecentSignInRefusal('passkeyFailed')),
+    refusedEvent('askPasskey', refused(BrowserRefusal.passkeyCancelled, null)),
+    refusedEvent('askPasskey', refused(BrowserRefusal.passkeyFailed, null)),
   ],
   'xstate.done.actor.confirmRecentSignIn': [done('confirmRecentSignIn', undefined)],
   // A passkey's answer is refused as a passkey; a typed one as a wrong answer.
   'xstate.error.actor.confirmRecentSignIn': ({ context }: Snapshot) => [
     context.answer?.method === 'passkey'
-      ? refused('confirmRecentSignIn', new RecentSignInRefusal('passkeyRefused', PasskeyMessage.notRecognised))
-      : refused('confirmRecentSignIn', new RecentSignInRefusal('wrongAnswer', wrongAnswerOf(context))),
-    refused('confirmRecentSignIn', new RecentSignInRefusal('rateLimited', null, 90)),
+      ? refusedEvent('confirmRecentSignIn', refused(ErrorCode.passkeyRefused, PasskeyMessage.notRecognised))
+      : refusedEvent('confirmRecentSignIn', refused(ErrorCode.invalidCode, wrongAnswerOf(context))),
+    refusedEvent('confirmRecentSignIn', refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 90 })),
     failed('confirmRecentSignIn'),
   ],
 };

@@ -1,6 +1,7 @@
 import { fireEvent } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
 import { RecentSignInMessage, type RecentSignInRequest } from '../../contract/recent-sign-in';
 import { SecondFactorMessage } from '../../contract/second-factor';
@@ -8,12 +9,13 @@ import {
   answerErrorOf,
   passwordRequired,
   type RecentSignInContext,
-  RecentSignInRefusal,
   recentSignInMachine,
 } from '../../machines/recentSignIn/recentSignIn.machine';
+import { BrowserRefusal } from '../../machines/refusal';
 import { RecentSignInView } from '../../src/features/recent-sign-in/recent-sign-in.view';
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { passkeyAnswer, passkeyChallenge, password, recentSignInCases } from './recentSignIn.cases';
 import { recoveryCode } from './secondFactorChallenge.cases';
 
@@ -241,7 +243,7 @@ describe('recentSignIn machine', () => {
     let refusals = 1;
     const { actor, effects } = recentSignIn({
       confirm: async () => {
-        if (refusals-- > 0) throw new RecentSignInRefusal('wrongAnswer', SecondFactorMessage.codeInvalid);
+        if (refusals-- > 0) throw refused(ErrorCode.invalidCode, SecondFactorMessage.codeInvalid);
       },
     });
     actor.send({
@@ -276,7 +278,7 @@ describe('recentSignIn machine', () => {
   it('goes back quietly when the person closes the browser’s passkey dialog', async () => {
     const { actor, effects } = recentSignIn({
       askPasskey: async () => {
-        throw new RecentSignInRefusal('passkeyCancelled');
+        throw refused(BrowserRefusal.passkeyCancelled, null);
       },
     });
     actor.send({
@@ -294,7 +296,7 @@ describe('recentSignIn machine', () => {
     let refusals = 1;
     const { actor } = recentSignIn({
       confirm: async () => {
-        if (refusals-- > 0) throw new RecentSignInRefusal('passkeyRefused', PasskeyMessage.expired);
+        if (refusals-- > 0) throw refused(ErrorCode.secondFactorExpired, PasskeyMessage.expired);
       },
     });
     actor.send({ type: 'api.recentSignInRequired', reason: RecentSignInMessage.required, methods: ['passkey'] });
@@ -315,7 +317,7 @@ describe('recentSignIn machine', () => {
       let refusals = 1;
       const { actor } = recentSignIn({
         confirm: async () => {
-          if (refusals-- > 0) throw new RecentSignInRefusal('rateLimited', null, 120);
+          if (refusals-- > 0) throw refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 120 });
         },
       });
       actor.send({ type: 'api.recentSignInRequired', reason: RecentSignInMessage.required, methods: ['password'] });

@@ -1,10 +1,7 @@
+import { ErrorCode } from '../../contract/errors';
 import { StatsMessage } from '../../contract/stats';
-import {
-  type Report,
-  ReportRefused,
-  type ReportScope,
-  type ReportsFilterInput,
-} from '../../machines/reportsFilter/reportsFilter.machine';
+import type { Report, ReportScope, ReportsFilterInput } from '../../machines/reportsFilter/reportsFilter.machine';
+import { refused } from '../support/refusals';
 
 const kib = 1024;
 const mib = 1024 * kib;
@@ -91,8 +88,8 @@ export const sampleReport: Report = {
 /** What the totals of the sample report read (English). */
 export const sampleTotals = {
   received: '465 MB',
-  sent: '232.5 MB',
-  total: '697.5 MB',
+  sent: '233 MB',
+  total: '698 MB',
   connections: '2',
   devices: '2',
 };
@@ -151,7 +148,7 @@ export const reportsFilterCases = {
   'user.retry': [{ type: 'user.retry' as const }],
   'xstate.done.actor.loadReport': [read(sampleReport, 'sampleReport'), read(emptyReport, 'emptyReport')],
   'xstate.error.actor.loadReport': [
-    error('loadReport', new ReportRefused(StatsMessage.notYours)),
+    error('loadReport', refused(ErrorCode.forbidden, StatsMessage.notYours)),
     error('loadReport', new Error('network down')),
   ],
   'xstate.done.actor.exportTable': [done('exportTable', undefined)],

@@ -1,6 +1,7 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { StatsMessage } from '../../contract/stats';
 import {
   initialOrder,
@@ -8,7 +9,6 @@ import {
   type RangePreset,
   type RangeProblem,
   type Report,
-  ReportRefused,
   type ReportScope,
   type ReportsFilterContext,
   type ReportsFilterInput,
@@ -20,6 +20,7 @@ import {
 import { ReportsView } from '../../src/features/reports/reports.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import {
   emptyReport,
   reportDevices,
@@ -417,12 +418,12 @@ describe('reportsFilter machine', () => {
     let refuse = true;
     const { actor, loads } = reportsActor({
       load: async () => {
-        if (refuse) throw new ReportRefused(StatsMessage.notYours);
+        if (refuse) throw refused(ErrorCode.forbidden, StatsMessage.notYours);
         return emptyReport;
       },
     });
     await waitFor(actor, (state) => state.matches('failed'));
-    expect(actor.getSnapshot().context.failure).toEqual({ message: StatsMessage.notYours });
+    expect(actor.getSnapshot().context.failure?.message).toBe(StatsMessage.notYours);
     refuse = false;
     actor.send({ type: 'user.retry' });
     await waitFor(actor, (state) => state.matches('empty'));

@@ -1,4 +1,6 @@
-import { type ResetPasswordContext, ResetPasswordError } from '../../machines/resetPassword/resetPassword.machine';
+import { ErrorCode } from '../../contract/errors';
+import type { ResetPasswordContext } from '../../machines/resetPassword/resetPassword.machine';
+import { refused } from '../support/refusals';
 
 /**
  * The values tried in a field. Where the unlink box shows (issue 21), the good value alone: what is
@@ -49,17 +51,17 @@ export const resetPasswordCases = {
   'xstate.error.actor.resetPassword': [
     {
       type: 'xstate.error.actor.resetPassword',
-      error: new ResetPasswordError('invalidLink'),
+      error: refused(ErrorCode.invalidResetToken, 'Password reset link is invalid. Please request a new one.'),
       actorId: 'resetPassword',
     },
     {
       type: 'xstate.error.actor.resetPassword',
-      error: new ResetPasswordError('unavailable'),
+      error: new Error('network down'),
       actorId: 'resetPassword',
     },
     {
       type: 'xstate.error.actor.resetPassword',
-      error: new ResetPasswordError('passwordTooCommon'),
+      error: refused(ErrorCode.passwordTooCommon, null),
       actorId: 'resetPassword',
     },
     { type: 'xstate.error.actor.resetPassword', error: new Error('network down'), actorId: 'resetPassword' },

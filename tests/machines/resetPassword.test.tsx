@@ -2,18 +2,19 @@ import { setupI18n } from '@lingui/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import type { SignInProvider } from '../../contract/federated-sign-in';
 import { PasswordMessage, type ResetPasswordRequest, type ResetTokenStatus } from '../../contract/password';
 import {
   fieldErrorsOf,
   type ResetPasswordContext,
-  ResetPasswordError,
   resetPasswordMachine,
 } from '../../machines/resetPassword/resetPassword.machine';
 import { failureMessages } from '../../src/features/reset-password/reset-password.messages';
 import { ResetPasswordView } from '../../src/features/reset-password/reset-password.view';
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { resetPasswordCases } from './resetPassword.cases';
 
 type Machine = typeof resetPasswordMachine;
@@ -243,7 +244,7 @@ describe('resetPassword machine', () => {
             linkedProviders: [],
           })),
           resetPassword: fromPromise<void, ResetPasswordRequest>(async () => {
-            throw new ResetPasswordError('invalidLink');
+            throw refused(ErrorCode.invalidResetToken, 'Password reset link is invalid. Please request a new one.');
           }),
         },
       }),

@@ -1,8 +1,7 @@
+import { ErrorCode } from '../../contract/errors';
 import { type RouterCouponRedemptionResponse, RouterMessage } from '../../contract/routers';
-import {
-  type RouterCouponRedemptionContext,
-  RouterCouponRefused,
-} from '../../machines/routerCouponRedemption/routerCouponRedemption.machine';
+import type { RouterCouponRedemptionContext } from '../../machines/routerCouponRedemption/routerCouponRedemption.machine';
+import { refused } from '../support/refusals';
 
 export const threeYearRedemption: RouterCouponRedemptionResponse = {
   referenceId: 'router-3y-4f2a9c',
@@ -22,7 +21,7 @@ export const routerCouponRedemptionCases = {
   'xstate.error.actor.redeemRouterCoupon': [
     {
       type: 'xstate.error.actor.redeemRouterCoupon',
-      error: new RouterCouponRefused(RouterMessage.couponUsed),
+      error: refused(ErrorCode.couponRefused, RouterMessage.couponUsed),
       actorId: 'redeemRouterCoupon',
     },
     { type: 'xstate.error.actor.redeemRouterCoupon', error: new Error('network down'), actorId: 'redeemRouterCoupon' },

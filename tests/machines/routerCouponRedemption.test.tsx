@@ -1,14 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { type RouterCouponRedemptionResponse, RouterMessage } from '../../contract/routers';
-import {
-  RouterCouponRefused,
-  routerCouponRedemptionMachine,
-} from '../../machines/routerCouponRedemption/routerCouponRedemption.machine';
+import { routerCouponRedemptionMachine } from '../../machines/routerCouponRedemption/routerCouponRedemption.machine';
 import { RouterCouponView } from '../../src/features/router-coupon/router-coupon.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { routerCouponRedemptionCases, threeYearRedemption } from './routerCouponRedemption.cases';
 
 const unavailable = 'We could not redeem the router coupon right now. Please try again later.';
@@ -28,7 +27,7 @@ describeModel('routerCouponRedemption', {
       snapshot.value,
       snapshot.context.code !== '',
       snapshot.context.codeError !== null,
-      snapshot.matches('refused') ? snapshot.context.failureMessage !== null : null,
+      snapshot.matches('refused') ? Boolean(snapshot.context.failure?.message) : null,
     ]),
   states: {
     enteringCode: {
@@ -53,7 +52,7 @@ describeModel('routerCouponRedemption', {
     },
     refused: {
       view: (screen, snapshot) => {
-        const { failureMessage } = snapshot.context;
+        const failureMessage = snapshot.context.failure?.message;
         expect(screen.getByRole('alert')).toHaveTextContent(
           failureMessage ? (knownMessages[failureMessage] ?? failureMessage) : unavailable,
         );
@@ -124,7 +123,7 @@ describe('routerCouponRedemption view', () => {
       { type: 'user.redeem' },
       {
         type: 'xstate.error.actor.redeemRouterCoupon',
-        error: new RouterCouponRefused('Too many attempts. Please wait a minute.'),
+        error: refused(ErrorCode.couponRefused, 'Too many attempts. Please wait a minute.'),
         actorId: 'redeemRouterCoupon',
       },
     ])

@@ -1,9 +1,10 @@
 import type { SecondFactorMethod, SessionClaims } from '../../contract/auth';
+import { ErrorCode } from '../../contract/errors';
 import type { SecondFactorSignedIn } from '../../contract/second-factor';
-import {
-  type SecondFactorChallengeContext,
-  SecondFactorRefusal,
-} from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+import { SecondFactorMessage } from '../../contract/second-factor';
+import type { RefusalError } from '../../machines/refusal';
+import type { SecondFactorChallengeContext } from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+import { refused } from '../support/refusals';
 import { passkeyAssertion } from './signIn.cases';
 
 export const twoStepUser: SessionClaims = {
@@ -30,7 +31,7 @@ export const allMethods: SecondFactorMethod[] = ['passkey', 'authenticatorApp', 
 /** A recovery code as shown to the person: groups, dashes, any case. */
 export const recoveryCode = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-23';
 
-const refused = (refusal: SecondFactorRefusal) => ({
+const refusedEvent = (refusal: RefusalError) => ({
   type: 'xstate.error.actor.answerSecondFactor',
   error: refusal,
   actorId: 'answerSecondFactor',
@@ -52,9 +53,9 @@ export const secondFactorChallengeCases = {
     { type: 'xstate.done.actor.answerSecondFactor', output: passwordSignedIn, actorId: 'answerSecondFactor' },
   ],
   'xstate.error.actor.answerSecondFactor': [
-    refused(new SecondFactorRefusal('invalidCode')),
-    refused(new SecondFactorRefusal('rateLimited', 90)),
-    refused(new SecondFactorRefusal('expired')),
+    refusedEvent(refused(ErrorCode.invalidCode, SecondFactorMessage.codeInvalid)),
+    refusedEvent(refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 90 })),
+    refusedEvent(refused(ErrorCode.secondFactorExpired, SecondFactorMessage.challengeExpired)),
     { type: 'xstate.error.actor.answerSecondFactor', error: new Error('network down'), actorId: 'answerSecondFactor' },
   ],
   'xstate.done.actor.askForPasskey': [
@@ -67,7 +68,11 @@ export const secondFactorChallengeCases = {
   ],
   'xstate.error.actor.askForPasskey': [
     // The waiting sign-in is gone (the options are refused), or the browser failed.
-    { type: 'xstate.error.actor.askForPasskey', error: new SecondFactorRefusal('expired'), actorId: 'askForPasskey' },
+    {
+      type: 'xstate.error.actor.askForPasskey',
+      error: refused(ErrorCode.secondFactorExpired, SecondFactorMessage.challengeExpired),
+      actorId: 'askForPasskey',
+    },
     { type: 'xstate.error.actor.askForPasskey', error: new Error('browser failed'), actorId: 'askForPasskey' },
   ],
 } as const;

@@ -1,5 +1,7 @@
+import { ErrorCode } from '../../contract/errors';
 import { TeamMessage } from '../../contract/teams';
-import { type ServerRequestContext, ServerRequestRefused } from '../../machines/serverRequest/serverRequest.machine';
+import type { ServerRequestContext } from '../../machines/serverRequest/serverRequest.machine';
+import { refused } from '../support/refusals';
 
 /** Sample events for generating the server request machine's paths. */
 export const serverRequestCases = {
@@ -16,7 +18,7 @@ export const serverRequestCases = {
   'xstate.error.actor.requestServer': [
     {
       type: 'xstate.error.actor.requestServer',
-      error: new ServerRequestRefused(TeamMessage.notDedicatedServerPlan),
+      error: refused(ErrorCode.subscriptionRefused, TeamMessage.notDedicatedServerPlan),
       actorId: 'requestServer',
     },
     { type: 'xstate.error.actor.requestServer', error: new Error('network down'), actorId: 'requestServer' },

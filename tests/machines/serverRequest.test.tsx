@@ -1,15 +1,13 @@
 import { fireEvent } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { TeamMessage } from '../../contract/teams';
-import {
-  ServerRequestRefused,
-  serverRequestMachine,
-  windowErrorOf,
-} from '../../machines/serverRequest/serverRequest.machine';
+import { serverRequestMachine, windowErrorOf } from '../../machines/serverRequest/serverRequest.machine';
 import { DedicatedServerRequestView } from '../../src/features/servers/servers.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { serverRequestCases } from './serverRequest.cases';
 
 const requestUnavailable = 'We could not request the server right now. Please try again later.';
@@ -27,7 +25,7 @@ describeModel('serverRequest', {
       snapshot.value,
       snapshot.context.from !== '',
       snapshot.context.to !== '',
-      snapshot.matches('failed') ? snapshot.context.failureMessage !== null : null,
+      snapshot.matches('failed') ? Boolean(snapshot.context.failure?.message) : null,
     ]),
   states: {
     editing: {
@@ -53,7 +51,7 @@ describeModel('serverRequest', {
     },
     failed: {
       view: (screen, snapshot) => {
-        const message = snapshot.context.failureMessage;
+        const message = snapshot.context.failure?.message;
         expect(screen.getByRole('alert')).toHaveTextContent(
           message ? (knownMessages[message] ?? message) : requestUnavailable,
         );
@@ -116,7 +114,7 @@ describe('serverRequest machine', () => {
       serverRequestMachine.provide({
         actors: {
           requestServer: fromPromise<void, { timeInterval: string }>(async () => {
-            throw new ServerRequestRefused('A server is already requested.');
+            throw refused(ErrorCode.subscriptionRefused, 'A server is already requested.');
           }),
         },
       }),
@@ -125,6 +123,6 @@ describe('serverRequest machine', () => {
     actor.send({ type: 'user.changeTo', value: '03:00' });
     actor.send({ type: 'user.submit' });
     await waitFor(actor, (state) => state.matches('failed'));
-    expect(actor.getSnapshot().context.failureMessage).toBe('A server is already requested.');
+    expect(actor.getSnapshot().context.failure?.message).toBe('A server is already requested.');
   });
 });

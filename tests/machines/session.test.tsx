@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
 import { sessionMachine } from '../../machines/session/session.machine';
-import { DashboardView } from '../../src/features/dashboard/dashboard.view';
+import { AccountView } from '../../src/features/account/account.view';
 import { SessionGateView } from '../../src/features/session/session-gate.view';
 import { SignedInShellView } from '../../src/features/shell/signed-in-shell.view';
 import { TestI18n } from '../support/i18n';
@@ -53,7 +53,7 @@ describeModel('session', {
     },
   },
   // A page that needs the session, as the router shows it: the gate until the session is known,
-  // then the dashboard in the signed-in shell when signed in, the sign-in page otherwise.
+  // then the account page in the signed-in shell when signed in, the sign-in page otherwise.
   render: (snapshot, send) => (
     <TestI18n>
       {snapshot.matches('signedIn') || snapshot.matches('signingOut') ? (
@@ -67,7 +67,7 @@ describeModel('session', {
           onNavigate={() => {}}
           onSignOut={() => send({ type: 'user.signOut' })}
         >
-          <DashboardView
+          <AccountView
             account={undefined}
             loadFailed={false}
             orderSiteUrl="https://order.example"

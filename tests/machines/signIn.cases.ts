@@ -1,10 +1,8 @@
 import type { SessionClaims } from '../../contract/auth';
-import {
-  type PasskeyAssertion,
-  PasskeySignInError,
-  type SignInContext,
-  SignInError,
-} from '../../machines/signIn/signIn.machine';
+import { ErrorCode } from '../../contract/errors';
+import { PasskeyMessage } from '../../contract/passkeys';
+import type { PasskeyAssertion, SignInContext } from '../../machines/signIn/signIn.machine';
+import { refused } from '../support/refusals';
 
 /** Sample events for generating the sign-in machine's paths. */
 export const sampleClaims: SessionClaims = {
@@ -56,8 +54,16 @@ export const signInCases = {
     },
   ],
   'xstate.error.actor.signIn': [
-    { type: 'xstate.error.actor.signIn', error: new SignInError('invalidCredentials'), actorId: 'signIn' },
-    { type: 'xstate.error.actor.signIn', error: new SignInError('rateLimited'), actorId: 'signIn' },
+    {
+      type: 'xstate.error.actor.signIn',
+      error: refused(ErrorCode.invalidCredentials, 'The e-mail address or password is incorrect.'),
+      actorId: 'signIn',
+    },
+    {
+      type: 'xstate.error.actor.signIn',
+      error: refused(ErrorCode.rateLimited, 'Too many attempts. Please wait a few minutes and try again.'),
+      actorId: 'signIn',
+    },
     { type: 'xstate.error.actor.signIn', error: new Error('network down'), actorId: 'signIn' },
   ],
   // The e-mail field's suggestions answer only when a passkey is chosen (else they wait, or end unseen).
@@ -79,12 +85,12 @@ export const signInCases = {
   'xstate.error.actor.signInWithPasskey': [
     {
       type: 'xstate.error.actor.signInWithPasskey',
-      error: new PasskeySignInError('notRecognised'),
+      error: refused(ErrorCode.passkeyRefused, PasskeyMessage.notRecognised),
       actorId: 'signInWithPasskey',
     },
     {
       type: 'xstate.error.actor.signInWithPasskey',
-      error: new PasskeySignInError('rateLimited'),
+      error: refused(ErrorCode.rateLimited, 'Too many attempts. Please wait a few minutes and try again.'),
       actorId: 'signInWithPasskey',
     },
   ],

@@ -2,17 +2,15 @@ import { fireEvent } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import type { LoginResponse } from '../../contract/auth';
+import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
-import {
-  fieldErrorsOf,
-  type PasskeyAnswer,
-  PasskeySignInError,
-  signInMachine,
-} from '../../machines/signIn/signIn.machine';
+import { RefusalError } from '../../machines/refusal';
+import { fieldErrorsOf, type PasskeyAnswer, signInMachine } from '../../machines/signIn/signIn.machine';
 import { askForPasskey, passkeyAutofill, signInWithPasskey } from '../../src/features/sign-in/sign-in.actors';
 import { SignInView } from '../../src/features/sign-in/sign-in.view';
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel, statePathOf } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { passkeyAssertion, sampleClaims, signInCases } from './signIn.cases';
 
 // The browser's WebAuthn library, at the actors' edge only: the machine's tests inject their actors.
@@ -282,7 +280,7 @@ describe('signIn with a passkey', () => {
     const { actor } = withPasskeys({
       askForPasskey: fromPromise(async () => ({ outcome: 'answered' as const, response: passkeyAssertion })),
       signInWithPasskey: fromPromise(async () => {
-        throw new PasskeySignInError('notRecognised');
+        throw refused(ErrorCode.passkeyRefused, PasskeyMessage.notRecognised);
       }),
     });
     actor.send({ type: 'user.signInWithPasskey' });
@@ -363,8 +361,8 @@ describe('the sign-in page’s passkey calls', () => {
 
   it('turns the portal’s refusal of a passkey into the machine’s failure', async () => {
     const error = await settled(createActor(signInWithPasskey, { input: { response: passkeyAssertion } }).start());
-    expect(error).toBeInstanceOf(PasskeySignInError);
-    expect(error).toMatchObject({ failure: 'notRecognised' });
+    expect(error).toBeInstanceOf(RefusalError);
+    expect(error).toMatchObject({ refusal: { code: ErrorCode.passkeyRefused } });
     expect(fetchStub).toHaveBeenCalledWith(
       '/api/auth/passkey',
       expect.objectContaining({ method: 'POST', body: JSON.stringify({ response: passkeyAssertion }) }),

@@ -1,10 +1,12 @@
 import type { SecondFactorRequired, SessionClaims } from '../../contract/auth';
+import { ErrorCode } from '../../contract/errors';
 import {
   FederatedSignInMessage,
   type ProviderLinkRequired,
   type ProviderSignedIn,
 } from '../../contract/federated-sign-in';
-import { CallbackRefused, type SignInCallbackContext } from '../../machines/signInCallback/signInCallback.machine';
+import type { SignInCallbackContext } from '../../machines/signInCallback/signInCallback.machine';
+import { refused } from '../support/refusals';
 
 export const newcomer: SessionClaims = {
   sub: '3c9d1f0e-5b7a-4c2d-8e6f-0a1b2c3d4e5f',
@@ -45,9 +47,9 @@ export const secondFactorRequired: SecondFactorRequired = {
   methods: ['authenticatorApp', 'recoveryCode'],
 };
 
-const refusedWith = (actorId: string, message: string) => ({
+const refusedWith = (actorId: string, code: ErrorCode, message: string) => ({
   type: `xstate.error.actor.${actorId}`,
-  error: new CallbackRefused(message),
+  error: refused(code, message),
   actorId,
 });
 const failed = (actorId: string) => ({
@@ -68,7 +70,7 @@ export const signInCallbackCases = {
   'xstate.error.actor.completeSignIn': [
     {
       type: 'xstate.error.actor.completeSignIn',
-      error: new CallbackRefused(FederatedSignInMessage.emailNotVerified),
+      error: refused(ErrorCode.emailNotVerified, FederatedSignInMessage.emailNotVerified),
       actorId: 'completeSignIn',
     },
     { type: 'xstate.error.actor.completeSignIn', error: new Error('network down'), actorId: 'completeSignIn' },
@@ -86,11 +88,14 @@ export const signInCallbackCases = {
     { type: 'xstate.done.actor.linkWithPassword', output: secondFactorRequired, actorId: 'linkWithPassword' },
   ],
   'xstate.error.actor.linkWithPassword': [
-    refusedWith('linkWithPassword', FederatedSignInMessage.linkPasswordIncorrect),
+    refusedWith('linkWithPassword', ErrorCode.invalidCredentials, FederatedSignInMessage.linkPasswordIncorrect),
     failed('linkWithPassword'),
   ],
   'xstate.done.actor.mailLink': [{ type: 'xstate.done.actor.mailLink', output: undefined, actorId: 'mailLink' }],
-  'xstate.error.actor.mailLink': [refusedWith('mailLink', FederatedSignInMessage.linkExpired), failed('mailLink')],
+  'xstate.error.actor.mailLink': [
+    refusedWith('mailLink', ErrorCode.linkExpired, FederatedSignInMessage.linkExpired),
+    failed('mailLink'),
+  ],
   'xstate.done.actor.lookUpRegion': [
     { type: 'xstate.done.actor.lookUpRegion', output: 'US', actorId: 'lookUpRegion' },
     { type: 'xstate.done.actor.lookUpRegion', output: 'DE', actorId: 'lookUpRegion' },

@@ -67,7 +67,7 @@ describeModel('signInCallback', {
     const { context } = snapshot;
     return JSON.stringify([
       snapshot.value,
-      snapshot.matches('refused') ? context.failureMessage !== null : null,
+      snapshot.matches('refused') ? Boolean(context.failure?.message) : null,
       snapshot.matches('linking')
         ? [context.link?.passwordSet, context.password !== '', context.linkFailure?.message ?? context.linkFailure]
         : null,
@@ -137,7 +137,7 @@ describeModel('signInCallback', {
     refused: {
       view: (screen, snapshot) => {
         expect(screen.getByRole('alert')).toHaveTextContent(
-          snapshot.context.failureMessage
+          snapshot.context.failure?.message
             ? 'The provider has not confirmed that this e-mail address is yours'
             : unavailable,
         );

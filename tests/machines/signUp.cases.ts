@@ -1,4 +1,6 @@
-import { type SignUpContext, SignUpError } from '../../machines/signUp/signUp.machine';
+import { ErrorCode } from '../../contract/errors';
+import type { SignUpContext, SignUpFailure } from '../../machines/signUp/signUp.machine';
+import { refused } from '../support/refusals';
 
 /**
  * A field changes to a value of the other kind: valid when it is invalid, and back. (Every value of
@@ -9,8 +11,22 @@ const toggles =
   ({ context }: { context: SignUpContext }) => [{ type, value: context[field] === good ? bad : good }];
 
 const done = (actorId: string) => [{ type: `xstate.done.actor.${actorId}`, output: undefined, actorId }];
-const refused = (actorId: string, ...failures: ConstructorParameters<typeof SignUpError>[0][]) => [
-  ...failures.map((failure) => ({ type: `xstate.error.actor.${actorId}`, error: new SignUpError(failure), actorId })),
+/** The server's refusal that each failure of the form stands for. */
+export const refusalCodes: Record<Exclude<SignUpFailure, 'resendFailed' | 'unavailable'>, ErrorCode> = {
+  emailTaken: ErrorCode.emailTaken,
+  botCheckFailed: ErrorCode.botCheckFailed,
+  invalidCode: ErrorCode.invalidCode,
+  codeExpired: ErrorCode.codeExpired,
+  rateLimited: ErrorCode.rateLimited,
+  passwordTooCommon: ErrorCode.passwordTooCommon,
+};
+
+const refusedBy = (actorId: string, ...failures: (keyof typeof refusalCodes)[]) => [
+  ...failures.map((failure) => ({
+    type: `xstate.error.actor.${actorId}`,
+    error: refused(refusalCodes[failure], null),
+    actorId,
+  })),
   { type: `xstate.error.actor.${actorId}`, error: new Error('network down'), actorId },
 ];
 
@@ -34,18 +50,18 @@ export const signUpCases = {
   'user.resendCode': (snapshot: { context: SignUpContext; matches: (state: object) => boolean }) =>
     snapshot.context.canResend || snapshot.matches({ verifying: 'needsNewCode' }) ? [{ type: 'user.resendCode' }] : [],
   'xstate.done.actor.createPendingAccount': done('createPendingAccount'),
-  'xstate.error.actor.createPendingAccount': refused(
+  'xstate.error.actor.createPendingAccount': refusedBy(
     'createPendingAccount',
     'emailTaken',
     'botCheckFailed',
     'rateLimited',
   ),
   'xstate.done.actor.resendCode': done('resendCode'),
-  'xstate.error.actor.resendCode': refused('resendCode', 'rateLimited', 'botCheckFailed'),
+  'xstate.error.actor.resendCode': refusedBy('resendCode', 'rateLimited', 'botCheckFailed'),
   'xstate.done.actor.validateCode': done('validateCode'),
-  'xstate.error.actor.validateCode': refused('validateCode', 'invalidCode', 'codeExpired', 'rateLimited'),
+  'xstate.error.actor.validateCode': refusedBy('validateCode', 'invalidCode', 'codeExpired', 'rateLimited'),
   'xstate.done.actor.finalizeAccount': done('finalizeAccount'),
-  'xstate.error.actor.finalizeAccount': refused(
+  'xstate.error.actor.finalizeAccount': refusedBy(
     'finalizeAccount',
     'invalidCode',
     'codeExpired',

@@ -1,18 +1,13 @@
 import { fireEvent } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, SimulatedClock, transition } from 'xstate';
-import {
-  codeErrorsOf,
-  detailsErrorsOf,
-  passwordErrorsOf,
-  SignUpError,
-  signUpMachine,
-} from '../../machines/signUp/signUp.machine';
+import { codeErrorsOf, detailsErrorsOf, passwordErrorsOf, signUpMachine } from '../../machines/signUp/signUp.machine';
 import { signUpPathOf } from '../../src/features/sign-up/sign-up.screen';
 import { SignUpView } from '../../src/features/sign-up/sign-up.view';
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
-import { signUpCases } from './signUp.cases';
+import { refused } from '../support/refusals';
+import { refusalCodes, signUpCases } from './signUp.cases';
 
 type Machine = typeof signUpMachine;
 
@@ -277,7 +272,7 @@ describe('signUp machine in time', () => {
   it('keeps the running code timer through a wrong code', async () => {
     const { actor, clock } = startSignUp({
       validate: async () => {
-        throw new SignUpError('invalidCode');
+        throw refused(refusalCodes.invalidCode, null);
       },
     });
     await toCodeStep(actor);
@@ -293,7 +288,7 @@ describe('signUp machine in time', () => {
   it('takes a code the server says is used up (the fifth wrong try) to the step that asks for a new one', async () => {
     const { actor, clock } = startSignUp({
       validate: async () => {
-        throw new SignUpError('codeExpired');
+        throw refused(refusalCodes.codeExpired, null);
       },
     });
     await toCodeStep(actor);
@@ -429,7 +424,7 @@ describe('signUp machine', () => {
     expect(snapshot.value).toBe('creatingAccount');
     [snapshot] = transition(signUpMachine, snapshot, {
       type: 'xstate.error.actor.createPendingAccount',
-      error: new SignUpError('emailTaken'),
+      error: refused(refusalCodes.emailTaken, null),
       actorId: 'createPendingAccount',
     } as never);
     expect(snapshot.context).toMatchObject({ failure: 'emailTaken', botToken: '', botCheckRound: 1 });
@@ -446,7 +441,7 @@ describe('signUp machine', () => {
     expect(snapshot.matches({ verifying: { awaitingCode: 'resendingCode' } })).toBe(true);
     [snapshot] = transition(signUpMachine, snapshot, {
       type: 'xstate.error.actor.resendCode',
-      error: new SignUpError('botCheckFailed'),
+      error: refused(refusalCodes.botCheckFailed, null),
       actorId: 'resendCode',
     } as never);
     expect(snapshot.matches({ verifying: { awaitingCode: 'enteringCode' } })).toBe(true);

@@ -1,9 +1,10 @@
+import { ErrorCode } from '../../contract/errors';
 import { SubscriptionMessage } from '../../contract/subscriptions';
-import {
-  SubscriptionChangeRefused,
-  type SubscriptionFacts,
-  type SubscriptionLifecycleContext,
+import type {
+  SubscriptionFacts,
+  SubscriptionLifecycleContext,
 } from '../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
+import { refused } from '../support/refusals';
 
 /** A teams plan of 5 seats, 3 in use, at most 10: every change is open to its owner. */
 export const teamsFacts: SubscriptionFacts = {
@@ -50,7 +51,7 @@ export const subscriptionLifecycleCases = {
   'xstate.error.actor.cancelSubscription': [
     {
       type: 'xstate.error.actor.cancelSubscription',
-      error: new SubscriptionChangeRefused(SubscriptionMessage.notCancelable),
+      error: refused(ErrorCode.subscriptionRefused, SubscriptionMessage.notCancelable),
       actorId: 'cancelSubscription',
     },
     { type: 'xstate.error.actor.cancelSubscription', error: new Error('network down'), actorId: 'cancelSubscription' },
@@ -61,7 +62,7 @@ export const subscriptionLifecycleCases = {
   'xstate.error.actor.uncancelSubscription': [
     {
       type: 'xstate.error.actor.uncancelSubscription',
-      error: new SubscriptionChangeRefused('The billing service is busy. Please try again in a minute.'),
+      error: refused(ErrorCode.subscriptionRefused, 'The billing service is busy. Please try again in a minute.'),
       actorId: 'uncancelSubscription',
     },
     {
@@ -76,7 +77,7 @@ export const subscriptionLifecycleCases = {
   'xstate.error.actor.changeSeats': [
     {
       type: 'xstate.error.actor.changeSeats',
-      error: new SubscriptionChangeRefused(SubscriptionMessage.quantityBelowSeatsInUse),
+      error: refused(ErrorCode.subscriptionRefused, SubscriptionMessage.quantityBelowSeatsInUse),
       actorId: 'changeSeats',
     },
     { type: 'xstate.error.actor.changeSeats', error: new Error('network down'), actorId: 'changeSeats' },

@@ -2,16 +2,17 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { type SubscriptionChangeResponse, SubscriptionMessage } from '../../contract/subscriptions';
 import {
   type CancelInput,
-  SubscriptionChangeRefused,
   seatsErrorOf,
   subscriptionLifecycleMachine,
 } from '../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
 import { SubscriptionLifecycleView } from '../../src/features/subscription-portal/subscription-lifecycle.view';
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { subscriptionLifecycleCases, teamsFacts } from './subscriptionLifecycle.cases';
 
 type Machine = typeof subscriptionLifecycleMachine;
@@ -54,7 +55,7 @@ describeModel('subscriptionLifecycle', {
   serializeState: (snapshot) =>
     JSON.stringify([
       snapshot.value,
-      snapshot.hasTag('error') ? snapshot.context.failureMessage !== null : null,
+      snapshot.hasTag('error') ? Boolean(snapshot.context.failure?.message) : null,
       snapshot.matches('changingSeats') || snapshot.matches('seatsFailed')
         ? [
             seatsErrorOf(snapshot.context.seatsDraft, snapshot.context.subscription) ??
@@ -102,7 +103,7 @@ describeModel('subscriptionLifecycle', {
     cancelFailed: {
       machine: (snapshot) => expect(snapshot.hasTag('error')).toBe(true),
       view: (screen, snapshot) => {
-        expectFailure(dialog(screen), snapshot.context.failureMessage);
+        expectFailure(dialog(screen), snapshot.context.failure?.message ?? null);
         expect(dialog(screen).getByRole('button', { name: 'Cancel subscription' })).toBeEnabled();
       },
     },
@@ -125,7 +126,7 @@ describeModel('subscriptionLifecycle', {
     },
     uncancelFailed: {
       view: (screen, snapshot) => {
-        expectFailure(screen, snapshot.context.failureMessage);
+        expectFailure(screen, snapshot.context.failure?.message ?? null);
         expect(screen.getByRole('button', { name: 'Keep subscription' })).toBeEnabled();
       },
     },
@@ -147,7 +148,7 @@ describeModel('subscriptionLifecycle', {
     },
     seatsFailed: {
       view: (screen, snapshot) => {
-        expectFailure(screen, snapshot.context.failureMessage);
+        expectFailure(screen, snapshot.context.failure?.message ?? null);
         expect(screen.getByLabelText('Number of seats')).toHaveValue(snapshot.context.seatsDraft);
       },
     },
@@ -260,7 +261,7 @@ describe('subscriptionLifecycle machine', () => {
       subscriptionLifecycleMachine.provide({
         actors: {
           changeSeats: fromPromise<SubscriptionChangeResponse, { quantity: number }>(async () => {
-            throw new SubscriptionChangeRefused(SubscriptionMessage.quantityBelowSeatsInUse);
+            throw refused(ErrorCode.subscriptionRefused, SubscriptionMessage.quantityBelowSeatsInUse);
           }),
         },
         actions: { subscriptionChanged },
@@ -272,7 +273,7 @@ describe('subscriptionLifecycle machine', () => {
     actor.send({ type: 'user.saveSeats' });
     await waitFor(actor, (state) => state.matches('seatsFailed'));
     expect(actor.getSnapshot().context).toMatchObject({
-      failureMessage: SubscriptionMessage.quantityBelowSeatsInUse,
+      failure: { message: SubscriptionMessage.quantityBelowSeatsInUse },
       seatsDraft: '4',
     });
     expect(subscriptionChanged).not.toHaveBeenCalled();

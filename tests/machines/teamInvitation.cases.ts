@@ -1,5 +1,8 @@
+import { ErrorCode } from '../../contract/errors';
 import { TeamMessage } from '../../contract/teams';
-import { InvitationRefused, type TeamInvitationContext } from '../../machines/teamInvitation/teamInvitation.machine';
+import { isExplained } from '../../machines/refusal';
+import type { TeamInvitationContext } from '../../machines/teamInvitation/teamInvitation.machine';
+import { refused } from '../support/refusals';
 
 export const joinedNorthwind = { success: true as const, teamId: 7, teamName: 'Northwind', referenceId: 'teams-1' };
 
@@ -7,14 +10,14 @@ export const joinedNorthwind = { success: true as const, teamId: 7, teamName: 'N
 export const teamInvitationCases = {
   // Trying again only helps when no answer came; the page offers it only then.
   'user.retry': ({ context }: { context: TeamInvitationContext }) =>
-    context.failureMessage === null ? [{ type: 'user.retry' as const }] : [],
+    context.failure === null || !isExplained(context.failure) ? [{ type: 'user.retry' as const }] : [],
   'xstate.done.actor.acceptInvitation': [
     { type: 'xstate.done.actor.acceptInvitation', output: joinedNorthwind, actorId: 'acceptInvitation' },
   ],
   'xstate.error.actor.acceptInvitation': [
     {
       type: 'xstate.error.actor.acceptInvitation',
-      error: new InvitationRefused(TeamMessage.invitationForAnotherAddress),
+      error: refused(ErrorCode.invitationRefused, TeamMessage.invitationForAnotherAddress),
       actorId: 'acceptInvitation',
     },
     { type: 'xstate.error.actor.acceptInvitation', error: new Error('network down'), actorId: 'acceptInvitation' },

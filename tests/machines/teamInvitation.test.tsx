@@ -1,11 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { type AcceptInvitationResponse, TeamMessage } from '../../contract/teams';
-import { InvitationRefused, teamInvitationMachine } from '../../machines/teamInvitation/teamInvitation.machine';
+import { teamInvitationMachine } from '../../machines/teamInvitation/teamInvitation.machine';
 import { TeamInvitationView } from '../../src/features/team-invitation/team-invitation.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { joinedNorthwind, teamInvitationCases } from './teamInvitation.cases';
 
 const input = { confirmationCode: 'code-from-the-mail' };
@@ -30,7 +32,7 @@ describeModel('teamInvitation', {
   machine: teamInvitationMachine,
   input,
   cases: teamInvitationCases,
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.failureMessage !== null]),
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, Boolean(snapshot.context.failure?.message)]),
   states: {
     accepting: {
       machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
@@ -38,14 +40,14 @@ describeModel('teamInvitation', {
     },
     failed: {
       view: (screen, snapshot) => {
-        expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.failureMessage ?? unavailable);
+        expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.failure?.message ?? unavailable);
         // Who is signed in matters only when the invitation was meant for another address.
-        if (snapshot.context.failureMessage === TeamMessage.invitationForAnotherAddress)
+        if (snapshot.context.failure?.message === TeamMessage.invitationForAnotherAddress)
           expect(screen.getByText(/You are signed in as/)).toHaveTextContent(
             'You are signed in as ada@example.com. The invitation works only for the address it was sent to.',
           );
         else expect(screen.queryByText(/You are signed in as/)).toBeNull();
-        if (snapshot.context.failureMessage) expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+        if (snapshot.context.failure?.message) expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
         else expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
       },
     },
@@ -85,7 +87,7 @@ describe('teamInvitation machine', () => {
   it('calls nothing without a code, and says the code is not valid', () => {
     const [snapshot] = initialTransition(teamInvitationMachine, { confirmationCode: '  ' });
     expect(snapshot.value).toBe('failed');
-    expect(snapshot.context.failureMessage).toBe(TeamMessage.invitationInvalid);
+    expect(snapshot.context.failure?.message).toBe(TeamMessage.invitationInvalid);
     render(renderInvitation(snapshot));
     expect(screen.getByRole('alert')).toHaveTextContent('This invitation code is not valid.');
   });
@@ -95,7 +97,7 @@ describe('teamInvitation machine', () => {
       let [snapshot] = initialTransition(teamInvitationMachine, input);
       [snapshot] = transition(teamInvitationMachine, snapshot, {
         type: 'xstate.error.actor.acceptInvitation',
-        error: new InvitationRefused(message),
+        error: refused(ErrorCode.invitationRefused, message),
         actorId: 'acceptInvitation',
       } as never);
       const { unmount } = render(renderInvitation(snapshot));

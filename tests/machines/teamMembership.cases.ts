@@ -1,10 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { TeamMessage } from '../../contract/teams';
-import {
-  TeamChangeRefused,
-  type TeamMembershipContext,
-  type teamMembershipMachine,
+import type {
+  TeamMembershipContext,
+  teamMembershipMachine,
 } from '../../machines/teamMembership/teamMembership.machine';
+import { refused } from '../support/refusals';
 import { aTeamMember } from '../support/team-fixtures';
 
 const ada = aTeamMember();
@@ -40,12 +41,12 @@ export const teamMembershipCases = {
   'xstate.error.actor.addMember': [
     {
       type: 'xstate.error.actor.addMember',
-      error: new TeamChangeRefused(TeamMessage.alreadyInAnotherTeam, true),
+      error: refused(ErrorCode.teamMemberConflict, TeamMessage.alreadyInAnotherTeam, { details: { isPaid: true } }),
       actorId: 'addMember',
     },
     {
       type: 'xstate.error.actor.addMember',
-      error: new TeamChangeRefused(TeamMessage.seatsFull),
+      error: refused(ErrorCode.teamRefused, TeamMessage.seatsFull),
       actorId: 'addMember',
     },
     { type: 'xstate.error.actor.addMember', error: new Error('network down'), actorId: 'addMember' },
@@ -58,7 +59,7 @@ export const teamMembershipCases = {
   'xstate.error.actor.changeRole': [
     {
       type: 'xstate.error.actor.changeRole',
-      error: new TeamChangeRefused(TeamMessage.notAdmin),
+      error: refused(ErrorCode.forbidden, TeamMessage.notAdmin),
       actorId: 'changeRole',
     },
   ],
@@ -66,7 +67,7 @@ export const teamMembershipCases = {
   'xstate.error.actor.cancelInvitation': [
     {
       type: 'xstate.error.actor.cancelInvitation',
-      error: new TeamChangeRefused(TeamMessage.invitationNotFound),
+      error: refused(ErrorCode.notFound, TeamMessage.invitationNotFound),
       actorId: 'cancelInvitation',
     },
   ],
@@ -74,7 +75,7 @@ export const teamMembershipCases = {
   'xstate.error.actor.renameTeam': [
     {
       type: 'xstate.error.actor.renameTeam',
-      error: new TeamChangeRefused('Renaming is paused for maintenance.'),
+      error: refused(ErrorCode.teamRefused, 'Renaming is paused for maintenance.'),
       actorId: 'renameTeam',
     },
   ],
@@ -84,7 +85,7 @@ export const teamMembershipCases = {
   'xstate.error.actor.setSecondFactorRule': [
     {
       type: 'xstate.error.actor.setSecondFactorRule',
-      error: new TeamChangeRefused(TeamMessage.onlyOwnerSetsRule),
+      error: refused(ErrorCode.forbidden, TeamMessage.onlyOwnerSetsRule),
       actorId: 'setSecondFactorRule',
     },
   ],

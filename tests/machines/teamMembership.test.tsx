@@ -1,17 +1,19 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { type AddTeamMemberResponse, TeamMessage } from '../../contract/teams';
 import {
   type AddMemberInput,
+  isPaidElsewhere,
   memberFormErrorsOf,
-  TeamChangeRefused,
   teamMembershipMachine,
 } from '../../machines/teamMembership/teamMembership.machine';
 import { defaultMemberSort } from '../../src/features/team/members-table';
 import { TeamView } from '../../src/features/team/team.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { aTeam } from '../support/team-fixtures';
 import { adaChoice, teamMembershipCases } from './teamMembership.cases';
 
@@ -41,7 +43,7 @@ describeModel('teamMembership', {
         ? [Object.keys(memberFormErrorsOf(form)).length === 0, Object.keys(formErrors).length > 0]
         : null,
       nameStates.includes(state) ? [teamNameDraft.trim() !== '', teamNameError !== null] : null,
-      snapshot.hasTag('error') ? [failure?.message !== null, failure?.isPaid] : null,
+      snapshot.hasTag('error') ? [failure?.message !== null, isPaidElsewhere(failure)] : null,
     ]);
   },
   states: {
@@ -78,7 +80,7 @@ describeModel('teamMembership', {
       view: (screen, snapshot) => {
         const alert = screen.getByRole('alert');
         expect(alert).toHaveTextContent(failureText(snapshot));
-        if (snapshot.context.failure?.isPaid)
+        if (isPaidElsewhere(snapshot.context.failure))
           expect(alert).toHaveTextContent(
             `${TeamMessage.alreadyInAnotherTeam}${snapshot.context.form.email} pays for a plan of their own.`,
           );
@@ -300,13 +302,15 @@ describe('teamMembership machine', () => {
 
   it('keeps the 409’s isPaid, and does not tell the screen of a change that did not happen', async () => {
     const { actor, teamChanged } = addingWith(async () => {
-      throw new TeamChangeRefused(TeamMessage.alreadyInAnotherTeam, true);
+      throw refused(ErrorCode.teamMemberConflict, TeamMessage.alreadyInAnotherTeam, { details: { isPaid: true } });
     });
     actor.send({ type: 'user.startAdding' });
     actor.send({ type: 'user.changeField', field: 'email', value: 'paid@example.com' });
     actor.send({ type: 'user.submitMember' });
     await waitFor(actor, (state) => state.matches('addFailed'));
-    expect(actor.getSnapshot().context.failure).toEqual({ message: TeamMessage.alreadyInAnotherTeam, isPaid: true });
+    const { failure } = actor.getSnapshot().context;
+    expect(failure?.message).toBe(TeamMessage.alreadyInAnotherTeam);
+    expect(isPaidElsewhere(failure)).toBe(true);
     expect(teamChanged).not.toHaveBeenCalled();
   });
 
@@ -355,7 +359,7 @@ describe('teamMembership view', () => {
       { type: 'user.cancelInvitation', email: 'grace@example.com' },
       {
         type: 'xstate.error.actor.cancelInvitation',
-        error: new TeamChangeRefused('Ask support.'),
+        error: refused(ErrorCode.teamRefused, 'Ask support.'),
         actorId: 'cancelInvitation',
       },
     ])

@@ -1,5 +1,7 @@
+import { ErrorCode } from '../../contract/errors';
 import { RouterMessage } from '../../contract/routers';
-import { type TeamRouterContext, TeamRouterRefused } from '../../machines/teamRouter/teamRouter.machine';
+import type { TeamRouterContext } from '../../machines/teamRouter/teamRouter.machine';
+import { refused } from '../support/refusals';
 
 export const lentRouter = 'demo-team-router';
 export const lendable = [{ referenceId: 'demo-router-service', label: 'Router service, three years' }];
@@ -17,7 +19,7 @@ const answer = (associated: string[]) => ({
 const failures = (actorId: string) => [
   {
     type: `xstate.error.actor.${actorId}`,
-    error: new TeamRouterRefused(RouterMessage.alreadyInAnotherTeam),
+    error: refused(ErrorCode.teamConflict, RouterMessage.alreadyInAnotherTeam),
     actorId,
   },
   { type: `xstate.error.actor.${actorId}`, error: new Error('network down'), actorId },

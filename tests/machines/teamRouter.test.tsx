@@ -1,15 +1,13 @@
 import { fireEvent, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { RouterMessage, type TeamRouterRequest, type TeamRouterResponse } from '../../contract/routers';
-import {
-  type TeamRouterContext,
-  TeamRouterRefused,
-  teamRouterMachine,
-} from '../../machines/teamRouter/teamRouter.machine';
+import { type TeamRouterContext, teamRouterMachine } from '../../machines/teamRouter/teamRouter.machine';
 import { TeamRoutersView } from '../../src/features/team-routers/team-routers.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { labels, lendable, lentRouter, teamRouterCases } from './teamRouter.cases';
 
 const input = { teamId: 7, associated: [lentRouter] };
@@ -33,7 +31,7 @@ describeModel('teamRouter', {
       snapshot.value,
       context.associated,
       context.choice !== '',
-      context.failureMessage === null ? null : context.failureMessage !== '',
+      context.failure === null ? null : Boolean(context.failure.message),
     ]);
   },
   states: {
@@ -48,10 +46,10 @@ describeModel('teamRouter', {
         const select = section.queryByLabelText('Router to lend to the team');
         if (context.associated.includes('demo-router-service')) expect(select).toBeNull();
         else expect(select).toHaveValue(context.choice);
-        if (context.failureMessage === null) expect(section.queryByRole('alert')).toBeNull();
+        if (context.failure === null) expect(section.queryByRole('alert')).toBeNull();
         else
           expect(section.getByRole('alert')).toHaveTextContent(
-            context.failureMessage ? (knownMessages[context.failureMessage] ?? context.failureMessage) : unavailable,
+            context.failure.message ? (knownMessages[context.failure.message] ?? context.failure.message) : unavailable,
           );
       },
     },
@@ -121,7 +119,7 @@ describe('teamRouter machine', () => {
       teamRouterMachine.provide({
         actors: {
           dissociateTeamRouter: fromPromise<TeamRouterResponse, TeamRouterRequest>(async () => {
-            throw new TeamRouterRefused(RouterMessage.notAssociated);
+            throw refused(ErrorCode.notFound, RouterMessage.notAssociated);
           }),
         },
       }),
@@ -132,7 +130,7 @@ describe('teamRouter machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({
       associated: [lentRouter],
       dissociating: null,
-      failureMessage: RouterMessage.notAssociated,
+      failure: { message: RouterMessage.notAssociated },
     });
   });
 });

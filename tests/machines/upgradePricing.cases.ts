@@ -1,12 +1,13 @@
+import { ErrorCode } from '../../contract/errors';
 import {
   chosenOptionOf,
   isQuantityEditable,
   type UpgradePricingContext,
-  UpgradePricingError,
   type UpgradePricingInput,
 } from '../../machines/upgradePricing/upgradePricing.machine';
 import { anUpgradeOption, aOneTimeOption, aPreview } from '../support/billing-fixtures';
 import { aSubscription } from '../support/fixtures';
+import { refused } from '../support/refusals';
 
 /** A teams subscription of five seats, offered a teams plan (seats editable) and a one-time plan. */
 export const upgradePricingInput: UpgradePricingInput = {
@@ -23,12 +24,12 @@ export const upgradePricingInput: UpgradePricingInput = {
   account: { userid: 'owner-id', email: 'owner@example.com' },
 };
 
-const conflict = new UpgradePricingError(
-  'conflict',
+const conflict = refused(
+  ErrorCode.subscriptionConflict,
   'This subscription was changed at the same time. Please review it and try again.',
 );
-const refused = new UpgradePricingError(
-  'refused',
+const refusal = refused(
+  ErrorCode.subscriptionRefused,
   'You cannot have fewer seats than are in use. Remove members or invitations first.',
 );
 
@@ -51,7 +52,7 @@ export const upgradePricingCases = {
     { type: 'xstate.done.actor.previewUpgrade', output: aPreview(), actorId: 'previewUpgrade' },
   ],
   'xstate.error.actor.previewUpgrade': [
-    { type: 'xstate.error.actor.previewUpgrade', error: refused, actorId: 'previewUpgrade' },
+    { type: 'xstate.error.actor.previewUpgrade', error: refusal, actorId: 'previewUpgrade' },
     { type: 'xstate.error.actor.previewUpgrade', error: conflict, actorId: 'previewUpgrade' },
     { type: 'xstate.error.actor.previewUpgrade', error: new Error('network down'), actorId: 'previewUpgrade' },
   ],
@@ -64,10 +65,10 @@ export const upgradePricingCases = {
   ],
   'xstate.error.actor.upgradeSubscription': [
     { type: 'xstate.error.actor.upgradeSubscription', error: conflict, actorId: 'upgradeSubscription' },
-    { type: 'xstate.error.actor.upgradeSubscription', error: refused, actorId: 'upgradeSubscription' },
+    { type: 'xstate.error.actor.upgradeSubscription', error: refusal, actorId: 'upgradeSubscription' },
     {
       type: 'xstate.error.actor.upgradeSubscription',
-      error: new UpgradePricingError('unavailable'),
+      error: new Error('network down'),
       actorId: 'upgradeSubscription',
     },
   ],

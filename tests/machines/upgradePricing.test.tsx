@@ -1,18 +1,21 @@
 import { fireEvent } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import type { SubscriptionChangeResponse, UpgradePreview } from '../../contract/subscriptions';
+import { unexplained } from '../../machines/refusal';
 import {
   chosenOptionOf,
+  failureReasonOf,
   type PreviewUpgradeInput,
   quantityErrorOf,
-  UpgradePricingError,
   upgradePricingMachine,
 } from '../../machines/upgradePricing/upgradePricing.machine';
 import { UpgradeView } from '../../src/features/upgrade/upgrade.view';
 import { anUpgradeOption, aOneTimeOption, aPreview } from '../support/billing-fixtures';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { upgradePricingCases, upgradePricingInput } from './upgradePricing.cases';
 
 const today = new Date('2026-11-23T12:00:00.000Z');
@@ -37,7 +40,7 @@ describeModel('upgradePricing', {
       snapshot.context.chosenHash,
       option ? quantityErrorOf(snapshot.context.quantityText, option) : null,
       snapshot.context.quantityError,
-      snapshot.context.failure?.reason ?? null,
+      snapshot.context.failure ? failureReasonOf(snapshot.context.failure) : null,
       snapshot.context.preview !== null,
     ]);
   },
@@ -123,7 +126,8 @@ describeModel('upgradePricing', {
         expect(snapshot.context.preview).toBeNull();
       },
       view: (screen, snapshot) => {
-        const reason: keyof typeof failureTexts = snapshot.context.failure?.reason ?? 'unavailable';
+        const { failure } = snapshot.context;
+        const reason: keyof typeof failureTexts = failure ? failureReasonOf(failure) : 'unavailable';
         expect(screen.getByRole('alert')).toHaveTextContent(failureTexts[reason]);
         expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
         expect(screen.getByRole('button', { name: 'Change my choice' })).toBeEnabled();
@@ -132,14 +136,15 @@ describeModel('upgradePricing', {
     upgradeFailed: {
       machine: (snapshot) => expect(snapshot.context.preview).not.toBeNull(),
       view: (screen, snapshot) => {
-        const reason: keyof typeof failureTexts = snapshot.context.failure?.reason ?? 'unavailable';
+        const { failure } = snapshot.context;
+        const reason: keyof typeof failureTexts = failure ? failureReasonOf(failure) : 'unavailable';
         expect(screen.getByRole('alert')).toHaveTextContent(failureTexts[reason]);
         expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
         expect(screen.getByRole('button', { name: 'Confirm upgrade' })).toBeDisabled();
       },
     },
     conflict: {
-      machine: (snapshot) => expect(snapshot.context.failure?.reason).toBe('conflict'),
+      machine: (snapshot) => expect(failureReasonOf(snapshot.context.failure ?? unexplained)).toBe('conflict'),
       view: (screen) => {
         expect(screen.getByRole('alert')).toHaveTextContent(conflictText);
         expect(screen.getByRole('button', { name: 'Start over' })).toBeEnabled();
@@ -303,7 +308,7 @@ describe('upgradePricing machine', () => {
   it('after a conflict, starts over from nothing chosen and reads the subscription again', async () => {
     const { actor, calls } = upgradeActor(upgradePricingInput, {
       upgrade: () => {
-        throw new UpgradePricingError('conflict', 'This subscription was changed at the same time.');
+        throw refused(ErrorCode.subscriptionConflict, 'This subscription was changed at the same time.');
       },
     });
     actor.send({ type: 'user.chooseOption', hash: 'offer-router-lifetime' });
@@ -321,15 +326,14 @@ describe('upgradePricing machine', () => {
   it('keeps the server message of a refusal', async () => {
     const { actor } = upgradeActor(upgradePricingInput, {
       preview: () => {
-        throw new UpgradePricingError('refused', 'This plan is not an upgrade offered for this subscription.');
+        throw refused(ErrorCode.subscriptionRefused, 'This plan is not an upgrade offered for this subscription.');
       },
     });
     actor.send({ type: 'user.chooseOption', hash: aOneTimeOption().hash });
     actor.send({ type: 'user.preview' });
     await waitFor(actor, (state) => state.matches('previewFailed'));
-    expect(actor.getSnapshot().context.failure).toEqual({
-      reason: 'refused',
-      message: 'This plan is not an upgrade offered for this subscription.',
-    });
+    const { failure } = actor.getSnapshot().context;
+    expect(failure && failureReasonOf(failure)).toBe('refused');
+    expect(failure?.message).toBe('This plan is not an upgrade offered for this subscription.');
   });
 });

@@ -1,6 +1,7 @@
+import { ErrorCode } from '../../contract/errors';
 import type { AccountSession } from '../../contract/sessions';
 import { SessionMessage } from '../../contract/sessions';
-import { SessionSignOutRefused } from '../../machines/yourSessions/yourSessions.machine';
+import { refused } from '../support/refusals';
 
 /** What "last active" is measured from in these tests. */
 export const now = new Date('2026-11-25T12:00:00.000Z');
@@ -44,9 +45,9 @@ export const tablet: AccountSession = {
 export const accountSessions = [laptop, phone, tablet];
 
 const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
-const refused = (actorId: string, message: string) => ({
+const refusedEvent = (actorId: string, message: string) => ({
   type: `xstate.error.actor.${actorId}`,
-  error: new SessionSignOutRefused(message),
+  error: refused(ErrorCode.notFound, message),
   actorId,
 });
 const failed = (actorId: string) => ({
@@ -60,7 +61,7 @@ export const yourSessionsCases = {
   'user.signOutSession': [{ type: 'user.signOutSession' as const, session: phone }],
   'xstate.done.actor.signOutSession': [done('signOutSession', undefined)],
   'xstate.error.actor.signOutSession': [
-    refused('signOutSession', SessionMessage.sessionNotFound),
+    refusedEvent('signOutSession', SessionMessage.sessionNotFound),
     failed('signOutSession'),
   ],
   'xstate.done.actor.signOutOtherSessions': [done('signOutOtherSessions', { signedOut: 2 })],

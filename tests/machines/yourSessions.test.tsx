@@ -1,15 +1,13 @@
 import { within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { SessionMessage } from '../../contract/sessions';
-import {
-  SessionSignOutRefused,
-  type YourSessionsContext,
-  yourSessionsMachine,
-} from '../../machines/yourSessions/yourSessions.machine';
+import { type YourSessionsContext, yourSessionsMachine } from '../../machines/yourSessions/yourSessions.machine';
 import { YourSessionsView } from '../../src/features/your-sessions/your-sessions.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
+import { refused } from '../support/refusals';
 import { accountSessions, laptop, now, phone, yourSessionsCases } from './yourSessions.cases';
 
 const signOutUnavailable = 'We could not sign the session out right now. Please try again later.';
@@ -165,13 +163,13 @@ describe('yourSessions machine', () => {
   it('shows the server’s reason for a refusal and still reads the list again (the session had ended)', async () => {
     const { actor, sessionsChanged } = sessionsActor({
       signOutSession: async () => {
-        throw new SessionSignOutRefused(SessionMessage.sessionNotFound);
+        throw refused(ErrorCode.notFound, SessionMessage.sessionNotFound);
       },
     });
     actor.send({ type: 'user.signOutSession', session: phone });
     actor.send({ type: 'user.confirm' });
     await waitFor(actor, (state) => state.matches('idle'));
-    expect(actor.getSnapshot().context.failure).toEqual({ message: SessionMessage.sessionNotFound });
+    expect(actor.getSnapshot().context.failure?.message).toBe(SessionMessage.sessionNotFound);
     expect(sessionsChanged).toHaveBeenCalledOnce();
   });
 

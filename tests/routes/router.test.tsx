@@ -11,7 +11,7 @@ import { lazyQueryClient } from '../../src/app/lazy-query-client';
 import { createAppRouter } from '../../src/app/router';
 import { createSessionActor } from '../../src/app/session';
 import { setUnauthorizedHandler } from '../../src/lib/api-client';
-import { accountUserQuery } from '../../src/lib/queries';
+import { accountUserQuery } from '../../src/lib/queries/account-user';
 import { anAccount, aSubscription, someClaims } from '../support/fixtures';
 
 /**

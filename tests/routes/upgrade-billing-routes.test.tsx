@@ -3,8 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import * as v from 'valibot';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountUser, Subscription } from '../../contract/account';
+import { Pricing } from '../../contract/subscriptions';
 import { App } from '../../src/app/app';
 import { lazyQueryClient } from '../../src/app/lazy-query-client';
 import { createAppRouter } from '../../src/app/router';
@@ -176,6 +178,22 @@ describe('the upgrade page', () => {
     expect(location()).toBe('/account/upgrade?currentPlan=teams-monthly');
     expect(await screen.findByRole('heading', { name: 'Upgrade your subscription' })).toBeVisible();
     expect(screen.getByRole('listitem', { name: 'Teams, yearly' })).toBeVisible();
+  });
+
+  it('lists every plan’s price from GET /api/pricing on the marketing shortcut when no subscription has the plan', async () => {
+    const account = anAccount(owner, [teamsSubscription()]);
+    const pricing = v.parse(Pricing, { 'families-monthly': 19.99, 'families-yearly': 199.99, 'router-lifetime': 249 });
+    const { calls, location } = await open('/account/upgrade?currentPlan=families-monthly', account, {
+      'GET /api/pricing': { status: 200, body: pricing },
+    });
+    expect(location()).toBe('/account/upgrade?currentPlan=families-monthly');
+    expect(await screen.findByText('We could not find that plan among your subscriptions.')).toBeVisible();
+    const plans = await screen.findByRole('table', { name: 'Prices of every plan' });
+    expect(within(plans).getByRole('row', { name: 'Families billed yearly $199.99' })).toBeVisible();
+    expect(within(plans).getByRole('row', { name: 'Router billed once $249.00' })).toBeVisible();
+    expect(calls.filter((call) => call.path === '/api/pricing')).toEqual([
+      { method: 'GET', path: '/api/pricing', body: undefined },
+    ]);
   });
 });
 

@@ -60,4 +60,16 @@ describe('the demo team’s API keys and the demo servers', () => {
       .where(eq(servers.name, 'Amsterdam dedicated server'));
     expect(dedicated?.subscriptionReference).toBe('demo-dedicated-monthly');
   });
+
+  it('lists the dedicated server to its owner as a private server, running in Amsterdam', async () => {
+    expect(await serversAs(demoAccounts.dedicatedOwner, api.privateServers)).toEqual([
+      expect.objectContaining({
+        name: 'Amsterdam dedicated server',
+        location: 'Amsterdam, NL',
+        address: '198.51.100.20',
+        state: 'running',
+        teamId: -1,
+      }),
+    ]);
+  });
 });

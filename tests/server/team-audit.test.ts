@@ -2,9 +2,9 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../contract/api';
+import { csvCell } from '../../contract/csv';
 import { AuditPage, auditPageSize, TeamMessage } from '../../contract/teams';
 import { teamAuditEvents } from '../../server/db/schema';
-import { csvCell } from '../../server/services/teams/audit-log';
 import { insertCatalogue } from './billing-fixtures';
 import { startTestPortal, type TestPortal, testDate } from './support';
 import { castWithTeam, type TeamCast } from './team-fixtures';

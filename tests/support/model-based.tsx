@@ -1,5 +1,5 @@
 /**
- * Model-based tests generated from a machine's graph (DESIGN.md section 5).
+ * Model-based tests generated from a machine's graph (docs/design.md §5).
  *
  * Give `describeModel` a machine, sample events (`cases`: payloads for user events, outputs and
  * errors of invoked actors, and timers), a recogniser per state, a UI driver per user event and

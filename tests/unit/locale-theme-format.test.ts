@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { pageTitle } from '../../src/app/page-title';
-import { formatBytes } from '../../src/lib/format-bytes';
 import { detectLocale, directionOf } from '../../src/lib/i18n';
 import {
   applyTheme,
@@ -62,25 +61,6 @@ describe('themes', () => {
     applyTheme(root, 'dark');
     applyTheme(root, 'miri');
     expect([...root.classList]).toEqual(['miri']);
-  });
-});
-
-describe('data sizes', () => {
-  it.each([
-    [0, '0 B'],
-    [1023, '1,023 B'],
-    [1024, '1 KB'],
-    [1536, '1.5 KB'],
-    [183.2 * 1024 ** 3, '183 GB'],
-    [12.75 * 1024 ** 3, '12.8 GB'],
-    [2 * 1024 ** 6, '2 EB'],
-    [5 * 1024 ** 7, '5,120 EB'],
-  ])('%d bytes → %s (base 1024)', (bytes, expected) => {
-    expect(formatBytes(bytes, 'en')).toBe(expected);
-  });
-
-  it('uses the reader’s number format', () => {
-    expect(formatBytes(1536, 'de')).toBe('1,5 KB');
   });
 });
 

@@ -7,7 +7,7 @@ import {
   upgradeQuantity,
 } from '../../contract/pricing';
 
-describe('the upgrade pricing rules (spec section 4)', () => {
+describe('the upgrade pricing rules (docs/spec.md §4)', () => {
   it.each([
     [{ planCode: 'teams-lifetime', cancelable: false }, 'once'],
     [{ planCode: 'teams-3year', cancelable: false }, 'once'],

@@ -5,12 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import type { SecondFactorStatus } from '../../contract/second-factor';
 import { authenticatorAppEnrolmentMachine } from '../../machines/authenticatorAppEnrolment/authenticatorAppEnrolment.machine';
-import {
-  AuthenticatorAppView,
-  keyInBlocks,
-  type SecondFactorStatusRead,
-} from '../../src/features/authenticator-app/authenticator-app.view';
-import { SecondFactorRequiredBanner } from '../../src/features/authenticator-app/second-factor-required-banner.screen';
+import { AuthenticatorAppView } from '../../src/features/authenticator-app/authenticator-app.view';
+import { keyInBlocks } from '../../src/features/authenticator-app/authenticator-app-setup.view';
+import type { SecondFactorStatusRead } from '../../src/features/authenticator-app/authenticator-app-status.view';
+import { SecondFactorRequiredBannerScreen } from '../../src/features/authenticator-app/second-factor-required-banner.screen';
 import { SecondFactorRequiredBannerView } from '../../src/features/authenticator-app/second-factor-required-banner.view';
 import { recoveryCodes, setup } from '../machines/authenticatorAppEnrolment.cases';
 import { expectNoAxeViolations } from '../support/axe';
@@ -150,7 +148,7 @@ describe('a team that requires two-step sign-in', () => {
     render(
       <QueryClientProvider client={queryClient}>
         <TestI18n>
-          <SecondFactorRequiredBanner onNavigate={vi.fn()} />
+          <SecondFactorRequiredBannerScreen onNavigate={vi.fn()} />
           <p>The page</p>
         </TestI18n>
       </QueryClientProvider>,

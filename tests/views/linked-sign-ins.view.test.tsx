@@ -3,17 +3,21 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { initialTransition, transition } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import type { SignInProvider } from '../../contract/federated-sign-in';
 import { LinkedSignInMessage } from '../../contract/linked-sign-ins';
-import { LinkedSignInRefused, linkedSignInsMachine } from '../../machines/linkedSignIns/linkedSignIns.machine';
+import { linkedSignInsMachine } from '../../machines/linkedSignIns/linkedSignIns.machine';
+import { refusal } from '../../machines/refusal';
 import {
-  linkedSignInMessageText,
   noneLinkedOf,
   signInNameOf,
+  unlinkUnavailable,
 } from '../../src/features/linked-sign-ins/linked-sign-ins.messages';
 import { type LinkedSignInsRead, LinkedSignInsView } from '../../src/features/linked-sign-ins/linked-sign-ins.view';
+import { refusalText } from '../../src/lib/contract-messages';
 import { company, google, providers } from '../machines/linkedSignIns.cases';
 import { TestI18n } from '../support/i18n';
+import { refused } from '../support/refusals';
 
 const [idle] = initialTransition(linkedSignInsMachine);
 
@@ -101,11 +105,11 @@ describe('LinkedSignInsView', () => {
   it('shows the server’s refusal in the reader’s words', () => {
     const [confirming] = transition(linkedSignInsMachine, idle, { type: 'user.unlink', signIn: google });
     const [unlinking] = transition(linkedSignInsMachine, confirming, { type: 'user.confirm' });
-    const [refused] = transition(linkedSignInsMachine, unlinking, {
+    const [refusedUnlink] = transition(linkedSignInsMachine, unlinking, {
       type: 'xstate.error.actor.unlinkSignIn',
-      error: new LinkedSignInRefused(LinkedSignInMessage.notLinked),
+      error: refused(ErrorCode.notFound, LinkedSignInMessage.notLinked),
     } as never);
-    renderSignIns({ status: 'success', passwordSet: true, linkedSignIns: [company] }, refused);
+    renderSignIns({ status: 'success', passwordSet: true, linkedSignIns: [company] }, refusedUnlink);
     expect(screen.getByRole('alert')).toHaveTextContent(LinkedSignInMessage.notLinked);
   });
 });
@@ -127,6 +131,8 @@ describe('how a linked sign-in is named', () => {
   });
 
   it('shows a message the portal does not know as the server sent it', () => {
-    expect(linkedSignInMessageText(english, 'Something new.')).toBe('Something new.');
+    expect(
+      refusalText(english, refusal(ErrorCode.notFound, 'Something new.'), { unavailable: unlinkUnavailable }),
+    ).toBe('Something new.');
   });
 });

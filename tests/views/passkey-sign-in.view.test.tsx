@@ -2,13 +2,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
+import { PasskeyMessage } from '../../contract/passkeys';
 import { secondFactorChallengeMachine } from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
-import { PasskeySignInError, signInMachine } from '../../machines/signIn/signIn.machine';
+import { signInMachine } from '../../machines/signIn/signIn.machine';
 import { SecondFactorChallengeView } from '../../src/features/second-factor-challenge/second-factor-challenge.view';
 import { SignInView } from '../../src/features/sign-in/sign-in.view';
 import { allMethods } from '../machines/secondFactorChallenge.cases';
 import { expectNoAxeViolations } from '../support/axe';
 import { TestI18n } from '../support/i18n';
+import { refused } from '../support/refusals';
 
 function renderSignIn(snapshot: AnyMachineSnapshot, passkeysSupported = true) {
   const send = vi.fn();
@@ -51,7 +54,7 @@ describe('the sign-in page’s passkey', () => {
     const [asking] = transition(signInMachine, form, { type: 'user.signInWithPasskey' });
     const [failed] = transition(signInMachine, asking, {
       type: 'xstate.error.actor.askForPasskey',
-      error: new PasskeySignInError('expired'),
+      error: refused(ErrorCode.secondFactorExpired, PasskeyMessage.expired),
       actorId: 'askForPasskey',
     } as never);
     const { container } = renderSignIn(failed);

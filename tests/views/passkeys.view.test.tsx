@@ -3,10 +3,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { initialTransition, transition } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
 import { RecentSignInMessage } from '../../contract/recent-sign-in';
 import {
-  PasskeyChangeError,
   type PasskeyEnrolmentEvent,
   passkeyEnrolmentMachine,
 } from '../../machines/passkeyEnrolment/passkeyEnrolment.machine';
@@ -15,6 +15,7 @@ import { type PasskeysRead, PasskeysView } from '../../src/features/passkeys/pas
 import { laptop, phone, suggestedName } from '../machines/passkeyEnrolment.cases';
 import { expectNoAxeViolations } from '../support/axe';
 import { TestI18n } from '../support/i18n';
+import { refused } from '../support/refusals';
 
 const [idle] = initialTransition(passkeyEnrolmentMachine, { suggestedName });
 type Snapshot = typeof idle;
@@ -114,15 +115,19 @@ describe('PasskeysView', () => {
   });
 
   it.each([
-    [PasskeyMessage.tooMany, 'You have 10 passkeys. Remove one to add another.'],
-    [RecentSignInMessage.required, 'For your security, confirm it is you before making this change.'],
-  ])('says the server’s refusal in place, with role=alert: %s', async (message, text) => {
-    const refused = reached({ type: 'user.add' }, { type: 'user.submit' }, {
+    [ErrorCode.passkeyRefused, PasskeyMessage.tooMany, 'You have 10 passkeys. Remove one to add another.'],
+    [
+      ErrorCode.recentSignInRequired,
+      RecentSignInMessage.required,
+      'For your security, confirm it is you before making this change.',
+    ],
+  ])('says the server’s refusal in place, with role=alert: %s %s', async (code, message, text) => {
+    const refusedAdd = reached({ type: 'user.add' }, { type: 'user.submit' }, {
       type: 'xstate.error.actor.createPasskey',
-      error: new PasskeyChangeError({ kind: 'refused', message, gone: false }),
+      error: refused(code, message),
       actorId: 'createPasskey',
     } as never);
-    const { container } = renderPasskeys(refused);
+    const { container } = renderPasskeys(refusedAdd);
     const step = within(screen.getByRole('region', { name: 'Add a passkey' }));
     expect(step.getByRole('alert')).toHaveTextContent(text);
     expect(step.getByLabelText('Name of the passkey')).toHaveValue(suggestedName);

@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { useActorRef, useSelector } from '@xstate/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { QrSignInMessage } from '../../contract/qr-sign-in';
-import { QrApprovalRefused, qrApprovalMachine } from '../../machines/qrApproval/qrApproval.machine';
+import { qrApprovalMachine } from '../../machines/qrApproval/qrApproval.machine';
 import { QrApprovalView } from '../../src/features/qr-approval/qr-approval.view';
 import { firefoxRequest, requestId, shownNumber } from '../machines/qrApproval.cases';
 import { TestI18n } from '../support/i18n';
+import { refused } from '../support/refusals';
 
 /** The view driven by the real machine, with a portal that accepts only the number shown. */
 function Approval({ picked }: { picked: number[] }) {
@@ -17,7 +19,7 @@ function Approval({ picked }: { picked: number[] }) {
         loadRequest: fromPromise(async () => firefoxRequest),
         approveRequest: fromPromise<void, { id: string; number: number }>(async ({ input }) => {
           picked.push(input.number);
-          if (input.number !== shownNumber) throw new QrApprovalRefused(QrSignInMessage.numberMismatch);
+          if (input.number !== shownNumber) throw refused(ErrorCode.numberMismatch, QrSignInMessage.numberMismatch);
         }),
       },
     }),

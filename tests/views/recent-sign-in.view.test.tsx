@@ -2,14 +2,17 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EventObject, initialTransition, type SnapshotFrom, transition } from 'xstate';
+import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
 import { RecentSignInMessage, type RecentSignInMethod } from '../../contract/recent-sign-in';
 import { SecondFactorMessage } from '../../contract/second-factor';
-import { RecentSignInRefusal, recentSignInMachine } from '../../machines/recentSignIn/recentSignIn.machine';
+import { recentSignInMachine } from '../../machines/recentSignIn/recentSignIn.machine';
+import { BrowserRefusal, type RefusalError } from '../../machines/refusal';
 import { RecentSignInView } from '../../src/features/recent-sign-in/recent-sign-in.view';
 import { passkeyAnswer, passkeyChallenge, password } from '../machines/recentSignIn.cases';
 import { expectNoAxeViolations } from '../support/axe';
 import { TestI18n } from '../support/i18n';
+import { refused } from '../support/refusals';
 
 type Snapshot = SnapshotFrom<typeof recentSignInMachine>;
 
@@ -20,7 +23,7 @@ function asked(methods: RecentSignInMethod[]): Snapshot {
   return step(idle, { type: 'api.recentSignInRequired', reason: RecentSignInMessage.required, methods } as EventObject);
 }
 
-const refused = (actorId: string, refusal: RecentSignInRefusal) =>
+const refusedEvent = (actorId: string, refusal: RefusalError) =>
   ({ type: `xstate.error.actor.${actorId}`, error: refusal, actorId }) as EventObject;
 
 function view(snapshot: Snapshot, send = vi.fn()) {
@@ -58,7 +61,7 @@ describe('RecentSignInView', () => {
     snapshot = step(snapshot, { type: 'user.submit' } as EventObject);
     snapshot = step(
       snapshot,
-      refused('confirmRecentSignIn', new RecentSignInRefusal('wrongAnswer', RecentSignInMessage.passwordIncorrect)),
+      refusedEvent('confirmRecentSignIn', refused(ErrorCode.invalidCredentials, RecentSignInMessage.passwordIncorrect)),
     );
     const { unmount } = render(view(snapshot));
     const field = await screen.findByLabelText('Password');
@@ -68,7 +71,10 @@ describe('RecentSignInView', () => {
     unmount();
     snapshot = step(snapshot, { type: 'user.changeAnswer', value: password } as EventObject);
     snapshot = step(snapshot, { type: 'user.submit' } as EventObject);
-    snapshot = step(snapshot, refused('confirmRecentSignIn', new RecentSignInRefusal('rateLimited', null, 61)));
+    snapshot = step(
+      snapshot,
+      refusedEvent('confirmRecentSignIn', refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 61 })),
+    );
     render(view(snapshot));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. You can try again in 2 minutes.');
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
@@ -111,7 +117,7 @@ describe('RecentSignInView', () => {
     expect(screen.getByRole('button', { name: 'Confirming…' })).toBeDisabled();
     snapshot = step(
       snapshot,
-      refused('confirmRecentSignIn', new RecentSignInRefusal('wrongAnswer', SecondFactorMessage.codeInvalid)),
+      refusedEvent('confirmRecentSignIn', refused(ErrorCode.invalidCode, SecondFactorMessage.codeInvalid)),
     );
     rerender(view(snapshot));
     const field = screen.getByLabelText('Code from your authenticator app');
@@ -133,7 +139,7 @@ describe('RecentSignInView', () => {
     rerender(view(snapshot));
     expect(screen.getByRole('button', { name: 'Waiting for your passkey…' })).toBeDisabled();
     act(() => (document.activeElement as HTMLElement | null)?.blur());
-    snapshot = step(snapshot, refused('askPasskey', new RecentSignInRefusal('passkeyCancelled')));
+    snapshot = step(snapshot, refusedEvent('askPasskey', refused(BrowserRefusal.passkeyCancelled, null)));
     rerender(view(snapshot));
     expect(screen.getByRole('button', { name: 'Use a passkey' })).toHaveFocus();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -154,7 +160,7 @@ describe('RecentSignInView', () => {
     } as EventObject);
     snapshot = step(
       snapshot,
-      refused('confirmRecentSignIn', new RecentSignInRefusal('passkeyRefused', PasskeyMessage.expired)),
+      refusedEvent('confirmRecentSignIn', refused(ErrorCode.secondFactorExpired, PasskeyMessage.expired)),
     );
     render(view(snapshot));
     expect(await screen.findByRole('alert')).toHaveTextContent('This took too long. Try again.');

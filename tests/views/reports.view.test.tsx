@@ -1,8 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ErrorCode } from '../../contract/errors';
 import { SecondFactorMessage } from '../../contract/second-factor';
 import { StatsMessage } from '../../contract/stats';
+import { refusal, unexplained } from '../../machines/refusal';
 import {
   initialOrder,
   type Report,
@@ -131,9 +133,16 @@ describe('ReportsView', () => {
 
     const traffic = screen.getByRole('table', { name: 'Traffic' });
     expect(within(traffic).getAllByRole('row')).toHaveLength(26);
-    // The latest bucket first: 29 KB received, 512 B sent.
+    // The latest bucket first: 29 KB received, 512 B sent; each column in one unit with fixed decimals.
     const first = within(within(traffic).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell');
-    expect(first.map((cell) => cell.textContent)).toEqual(['Nov 21, 2026, 5:00 AM', '29 KB', '512 B', '29.5 KB']);
+    expect(first.map((cell) => cell.textContent)).toEqual(['Nov 21, 2026, 5:00 AM', '29.0 KB', '512 B', '29.5 KB']);
+    const column = (index: number) =>
+      within(traffic)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[index]?.textContent ?? '');
+    expect(column(1).filter((text) => !/^\d+\.\d KB$/.test(text))).toEqual([]);
+    expect(new Set(column(2))).toEqual(new Set(['512 B']));
     expect(within(traffic).getByRole('columnheader', { name: /Time/ })).toHaveAttribute('aria-sort', 'descending');
     expect(within(traffic).getByRole('columnheader', { name: /Received/ })).not.toHaveAttribute('aria-sort');
     await userEvent.click(within(traffic).getByRole('button', { name: /Received/ }));
@@ -183,21 +192,21 @@ describe('ReportsView', () => {
   });
 
   it('words a refusal it knows, and offers to try again', async () => {
-    const send = renderView('failed', { failure: { message: StatsMessage.notYours } });
+    const send = renderView('failed', { failure: refusal(ErrorCode.forbidden, StatsMessage.notYours) });
     expect(screen.getByRole('alert')).toHaveTextContent('You cannot see the statistics of this device or team.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(send).toHaveBeenLastCalledWith({ type: 'user.retry' });
   });
 
   it("words a team's refusal of a member without two-step sign-in", () => {
-    renderView('failed', { failure: { message: SecondFactorMessage.setupRequired } });
+    renderView('failed', { failure: refusal(ErrorCode.secondFactorSetupRequired, SecondFactorMessage.setupRequired) });
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Your team requires two-step sign-in. Set up an authenticator app to reach its pages.',
     );
   });
 
   it('reads any other failure as the general one', () => {
-    renderView('failed', { failure: { message: null } });
+    renderView('failed', { failure: unexplained });
     expect(screen.getByRole('alert')).toHaveTextContent('We could not load the report right now. Please try again.');
   });
 });

@@ -6,9 +6,11 @@ import type { TeamServer } from '../../contract/teams';
 import { serverRequestMachine } from '../../machines/serverRequest/serverRequest.machine';
 import {
   DedicatedServerRequestView,
+  PrivateServersView,
+  type ServersViewProps,
   TeamServersView,
-  type TeamServersViewProps,
 } from '../../src/features/servers/servers.view';
+import { expectNoAxeViolations } from '../support/axe';
 import { TestI18n } from '../support/i18n';
 
 const servers: TeamServer[] = [
@@ -18,7 +20,7 @@ const servers: TeamServer[] = [
   { serverId: 's-4', name: 'Old', location: 'Dallas', address: '2001:db8::10', state: 'stopped', teamId: 7 },
 ];
 
-function renderServers(props: TeamServersViewProps) {
+function renderServers(props: ServersViewProps) {
   render(
     <TestI18n>
       <TeamServersView {...props} />
@@ -52,6 +54,58 @@ describe('team servers view', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading servers…');
     const onRetry = vi.fn();
     renderServers({ status: 'error', onRetry });
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not load the servers.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('private servers view', () => {
+  const privateServers: TeamServer[] = [
+    {
+      serverId: 'p-1',
+      name: 'Amsterdam',
+      location: 'Amsterdam, NL',
+      address: '198.51.100.20',
+      state: 'running',
+      teamId: -1,
+    },
+    { serverId: 'p-2', name: 'Dedicated server', location: '', address: null, state: 'requested', teamId: -1 },
+  ];
+  const renderPrivate = (props: ServersViewProps) =>
+    render(
+      <TestI18n>
+        <PrivateServersView {...props} />
+      </TestI18n>,
+    );
+
+  it('lists them in a table named by its caption, a requested one without location or address yet', () => {
+    renderPrivate({ status: 'success', servers: privateServers });
+    const section = within(screen.getByRole('region', { name: 'Private servers' }));
+    const table = within(section.getByRole('table', { name: 'Your private servers' }));
+    expect(table.getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'NameLocationAddressStatus',
+      'AmsterdamAmsterdam, NL198.51.100.20Running',
+      'Dedicated serverNot chosen yetNot assigned yetRequested',
+    ]);
+    expect(table.getByRole('rowheader', { name: 'Amsterdam' })).toBeVisible();
+    expect(table.getByText('198.51.100.20')).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('passes axe', async () => {
+    const { container } = renderPrivate({ status: 'success', servers: privateServers });
+    await expectNoAxeViolations(container);
+  });
+
+  it('says when there are none, while they load, and offers a retry when they could not be read', async () => {
+    const { unmount } = renderPrivate({ status: 'success', servers: [] });
+    expect(screen.getByText('You have no private servers yet.')).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
+    unmount();
+    renderPrivate({ status: 'pending' });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading servers…');
+    const onRetry = vi.fn();
+    renderPrivate({ status: 'error', onRetry });
     expect(screen.getByRole('alert')).toHaveTextContent('We could not load the servers.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledTimes(1);

@@ -1,4 +1,4 @@
--- GET /api/account/user (spec sections 3 and 7) in one call: the account's own row with the
+-- GET /api/account/user (docs/spec.md §3 and §7) in one call: the account's own row with the
 -- subscriptions it owns or reaches through a team, its devices and its servers, as the JSON text the
 -- contract's AccountUser describes, so the server sends it as it comes. A PL/pgSQL function because
 -- it keeps its plan per connection: sent as plain SQL, planning cost five times the execution on

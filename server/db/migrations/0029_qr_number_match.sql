@@ -1,6 +1,6 @@
 -- Number matching for sign-in with a QR code (issue 22): the waiting browser shows a two-digit
 -- number and the approving person picks it among three, so a single tap on an attacker's code
--- (shown to the victim) no longer signs the attacker in. docs/decisions/qr-sign-in.md.
+-- (shown to the victim) no longer signs the attacker in. docs/decisions/0020-qr-sign-in.md.
 alter table qr_sign_ins
   add column match_number integer,
   -- The match and two decoys, distinct, in the order the approver sees them.

@@ -24,7 +24,7 @@ import type { SessionUser } from '../sessions';
 import type { IdentityLinks } from './identity-links';
 import type { OpenIdProviderSettings } from './settings';
 
-/** The provider's key set, read as the spec's constants say (section 9). */
+/** The provider's key set, read as the spec's constants say (docs/spec.md §9). */
 export const providerKeySetOptions = { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 };
 
 /** Asymmetric algorithms only: a shared-secret (HS*) ID token is never accepted. */
@@ -69,7 +69,7 @@ const sameSecret = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
 /**
- * Where a sign-in may lead afterwards (DESIGN.md section 4): a path of the portal, or an address on
+ * Where a sign-in may lead afterwards (docs/design.md §4): a path of the portal, or an address on
  * the order site; anything else, the sign-in page itself included, leads to the dashboard. A path
  * that reads as another host's, as given or as it would be sent on (`https://portal//evil`,
  * `/.//evil`), is anything else.
@@ -104,7 +104,7 @@ const ProviderClaims = v.object({
  * Sign-in through OpenID Connect providers: the authorization code flow with PKCE, state and nonce
  * (openid-client), the ID token verified again with jose against the provider's published keys, and
  * the account found by the provider's subject, created, or linked with its owner's consent.
- * See docs/decisions/federated-sign-in.md.
+ * See docs/decisions/0019-federated-sign-in.md.
  */
 export function createFederatedSignIn(deps: {
   db: Database;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { ProviderId } from '../../../contract/federated-sign-in';
 
-/** One OpenID Connect provider the portal signs people in with (spec section 1: two social, one enterprise). */
+/** One OpenID Connect provider the portal signs people in with (docs/spec.md §1: two social, one enterprise). */
 export type OpenIdProviderSettings = {
   id: ProviderId;
   /** Shown on its button. */

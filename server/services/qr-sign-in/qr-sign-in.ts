@@ -20,7 +20,7 @@ import { approximatePlaceOf } from '../your-sessions/approximate-place';
 import { describeUserAgent } from '../your-sessions/user-agent';
 
 /**
- * Sign-in with a QR code: docs/decisions/qr-sign-in.md. Every step is one conditional statement
+ * Sign-in with a QR code: docs/decisions/0020-qr-sign-in.md. Every step is one conditional statement
  * on the request's row, so two processes (or two tabs) racing for the same step cannot both win.
  */
 

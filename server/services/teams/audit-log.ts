@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { toCsv } from '../../../contract/csv';
 import { type AuditEvent, type AuditKind, type AuditPage, auditPageSize } from '../../../contract/teams';
 import { teamAuditEvents } from '../../db/schema';
 import type { Transaction } from '../billing/ledger-core';
@@ -91,16 +92,6 @@ export function auditCsv(deps: TeamDeps, caller: Caller, referenceId: string, fi
         Object.keys(row.details).length > 0 ? JSON.stringify(row.details) : '',
       ]),
     ];
-    return `${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+    return toCsv(lines);
   });
-}
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. A cell a spreadsheet
- * would run as a formula (it starts with = + - @, or a tab or carriage return) gets a leading
- * apostrophe, so a team name or e-mail address typed by someone else cannot run on the reader's machine.
- */
-export function csvCell(value: string): string {
-  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }

@@ -25,7 +25,7 @@ export const teamFailures = {
   notFound: (message: string) => new Refusal(ErrorCode.notFound, message),
   invitation: (kind: 'invalid' | 'forbidden' | 'conflict', message: string) =>
     new Refusal(ErrorCode.invitationRefused, message, { kind }),
-  /** Spec section 8's 409, exactly worded, with whether the person pays for a subscription of their own. */
+  /** docs/spec.md §8's 409, exactly worded, with whether the person pays for a subscription of their own. */
   memberConflict: (isPaid: boolean) =>
     new Refusal(ErrorCode.teamMemberConflict, TeamMessage.alreadyInAnotherTeam, { details: { isPaid } }),
 };
@@ -62,7 +62,7 @@ export async function subscriptionOfTeam(tx: Transaction, teamId: number): Promi
 }
 
 /**
- * Spec section 8's rule for joining a team: nobody who belongs to another team or pays for a
+ * docs/spec.md §8's rule for joining a team: nobody who belongs to another team or pays for a
  * subscription of their own (one that has not expired). Null when the person may join.
  */
 export async function joiningConflict(

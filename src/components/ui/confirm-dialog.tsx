@@ -1,8 +1,9 @@
 import { Dialog, Portal } from '@ark-ui/react';
 import { type ReactNode, useRef } from 'react';
-import { css, cx } from '../../../styled-system/css';
+import { dialog } from '../../theme/recipes/dialog';
 import { Button } from './button';
-import { dialogBackdrop, dialogContent, dialogPositioner, dialogTitle } from './dialog';
+
+const dialogStyles = dialog({ size: 'wide' });
 
 export type ConfirmDialogProps = {
   /** Open exactly while the flow's machine confirms or carries the answer out. */
@@ -59,13 +60,13 @@ export function ConfirmDialog({
       finalFocusEl={finalFocusEl}
     >
       <Portal>
-        <Dialog.Backdrop className={dialogBackdrop} />
-        <Dialog.Positioner className={dialogPositioner}>
-          <Dialog.Content className={cx(dialogContent, css({ width: 'min(32rem, 100%)' }))}>
-            <Dialog.Title className={dialogTitle}>{title}</Dialog.Title>
+        <Dialog.Backdrop className={dialogStyles.backdrop} />
+        <Dialog.Positioner className={dialogStyles.positioner}>
+          <Dialog.Content className={dialogStyles.content}>
+            <Dialog.Title className={dialogStyles.title}>{title}</Dialog.Title>
             <Dialog.Description>{description}</Dialog.Description>
             {children}
-            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' })}>
+            <div className={dialogStyles.footer}>
               <Button variant="outline" disabled={busy} onClick={onReject}>
                 {rejectLabel}
               </Button>

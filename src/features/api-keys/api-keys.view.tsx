@@ -3,15 +3,18 @@ import { type ReactNode, useId } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { ApiKey } from '../../../contract/teams';
 import { type ApiKeyEvent, allowedIpsOf, type apiKeyMachine } from '../../../machines/apiKey/apiKey.machine';
+import { type Refusal, unexplained } from '../../../machines/refusal';
 import { css, cx } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
+import { card, cardTitle } from '../../components/ui/card-look';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { detailsList } from '../../components/ui/details-list';
-import { fieldControl } from '../../components/ui/field-control';
-import { formatDate } from '../../lib/format-money';
-import { keyChangeUnavailable, teamMessageText } from './api-keys.messages';
+import { contractMessageText, refusalText } from '../../lib/contract-messages';
+import { formatDate } from '../../lib/format/dates';
+import { detailsList } from '../../theme/recipes/details-list';
+import { fieldControl } from '../../theme/recipes/field';
+import '../../lib/refusals/teams';
+import { keyChangeUnavailable } from './api-keys.messages';
 
 type ApiKeySnapshot = Pick<SnapshotFrom<typeof apiKeyMachine>, 'context' | 'hasTag' | 'matches' | 'can'>;
 
@@ -40,9 +43,9 @@ const stateStyles: Record<ApiKeyState, string> = {
   invalidated: css({ color: 'danger.default', fontWeight: 'medium' }),
 };
 
-function FailureAlert({ message }: { message: string | null }) {
+function FailureAlert({ failure }: { failure: Refusal | null }) {
   const { i18n } = useLingui();
-  return <Alert>{message ? teamMessageText(i18n, message) : i18n._(keyChangeUnavailable)}</Alert>;
+  return <Alert>{refusalText(i18n, failure ?? unexplained, { unavailable: keyChangeUnavailable })}</Alert>;
 }
 
 function KeyStateText({ state }: { state: ApiKeyState }) {
@@ -135,7 +138,7 @@ function AllowedIpsField({
 }) {
   const { i18n } = useLingui();
   const errors: ReactNode[] = [
-    ...(ipsError ? [teamMessageText(i18n, ipsError)] : []),
+    ...(ipsError ? [contractMessageText(i18n, ipsError)] : []),
     ...invalidIps.map((entry) => (
       <Trans key={entry}>
         “<bdi>{entry}</bdi>” is not an IP address or range.
@@ -164,7 +167,7 @@ function AllowedIpsField({
 
 function CreateKeyForm({ snapshot, send }: Omit<ApiKeysViewProps, 'now'>) {
   const { t, i18n } = useLingui();
-  const { description, descriptionError, ipsDraft, ipsError, invalidIps, failureMessage } = snapshot.context;
+  const { description, descriptionError, ipsDraft, ipsError, invalidIps, failure } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   return (
     <form
@@ -179,14 +182,14 @@ function CreateKeyForm({ snapshot, send }: Omit<ApiKeysViewProps, 'now'>) {
       <h3 id="new-api-key-title" className={subheading}>
         <Trans>New API key</Trans>
       </h3>
-      {snapshot.matches('createFailed') ? <FailureAlert message={failureMessage} /> : null}
+      {snapshot.matches('createFailed') ? <FailureAlert failure={failure} /> : null}
       <DescribedField
         label={t`Description`}
         name="description"
         autoFocus
         value={description}
         disabled={busy}
-        errors={descriptionError ? [teamMessageText(i18n, descriptionError)] : []}
+        errors={descriptionError ? [contractMessageText(i18n, descriptionError)] : []}
         onChange={(value) => send({ type: 'user.changeDescription', value })}
       />
       <AllowedIpsField
@@ -273,7 +276,7 @@ function ShownOncePanel({ snapshot, send }: Omit<ApiKeysViewProps, 'now'>) {
 
 function EditIpsForm({ snapshot, send, apiKey }: Omit<ApiKeysViewProps, 'now'> & { apiKey: ApiKey }) {
   const { t } = useLingui();
-  const { ipsDraft, ipsError, invalidIps, failureMessage } = snapshot.context;
+  const { ipsDraft, ipsError, invalidIps, failure } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const description = apiKey.description;
   return (
@@ -285,7 +288,7 @@ function EditIpsForm({ snapshot, send, apiKey }: Omit<ApiKeysViewProps, 'now'> &
         send({ type: 'user.save' });
       }}
     >
-      {snapshot.matches('ipsFailed') ? <FailureAlert message={failureMessage} /> : null}
+      {snapshot.matches('ipsFailed') ? <FailureAlert failure={failure} /> : null}
       <AllowedIpsField
         label={t`Allowed addresses for ${description}`}
         value={ipsDraft}
@@ -421,7 +424,7 @@ function DeleteDialog({ snapshot, send }: Omit<ApiKeysViewProps, 'now'>) {
       onReject={() => send({ type: 'user.dismiss' })}
       onAccept={() => send({ type: 'user.confirmDelete' })}
     >
-      {snapshot.matches('deleteFailed') ? <FailureAlert message={snapshot.context.failureMessage} /> : null}
+      {snapshot.matches('deleteFailed') ? <FailureAlert failure={snapshot.context.failure} /> : null}
     </ConfirmDialog>
   );
 }

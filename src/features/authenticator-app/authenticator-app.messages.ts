@@ -1,16 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { SecondFactorMessage } from '../../../contract/second-factor';
 import type { EnrolmentFailure } from '../../../machines/authenticatorAppEnrolment/authenticatorAppEnrolment.machine';
-import { messageTextOf } from '../../lib/contract-messages';
-
-/** The contract's messages about a typed code, translated (the machine carries their keys). */
-export const codeMessageText = messageTextOf({
-  [SecondFactorMessage.codeRequired]: msg`Enter the 6-digit code from your authenticator app.`,
-  [SecondFactorMessage.codeInvalid]: msg`That code is not right. Enter the code your authenticator app shows now.`,
-  [SecondFactorMessage.recoveryCodeRequired]: msg`Enter one of your recovery codes.`,
-  [SecondFactorMessage.recoveryCodeInvalid]: msg`That recovery code is not right, or it was used already.`,
-});
 
 /** Why a change did not happen (too many attempts has a wording of its own, with the wait). */
 export const failureMessages: Record<Exclude<EnrolmentFailure, 'rateLimited'>, MessageDescriptor> = {

@@ -4,26 +4,15 @@ import { useRouteContext } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { authenticatorAppEnrolmentMachine } from '../../../machines/authenticatorAppEnrolment/authenticatorAppEnrolment.machine';
 import { config } from '../../lib/config';
+import { downloadText } from '../../lib/download';
 import { authenticatorAppActors } from './authenticator-app.actors';
 import { recoveryCodesFileHeading } from './authenticator-app.messages';
-import { secondFactorStatusQuery } from './authenticator-app.query';
-import { AuthenticatorAppView, type SecondFactorStatusRead } from './authenticator-app.view';
-
-/** Saves text as a file through a Blob address, which is let go of once the download has it. */
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { secondFactorStatusQuery } from './authenticator-app.queries';
+import { AuthenticatorAppView } from './authenticator-app.view';
+import type { SecondFactorStatusRead } from './authenticator-app-status.view';
 
 /** The two-step sign-in section of the account page. */
-export function AuthenticatorAppSection() {
+export function AuthenticatorAppScreen() {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const { user } = useRouteContext({ from: '/_signedIn' });
@@ -43,7 +32,7 @@ export function AuthenticatorAppSection() {
         },
         downloadCodes: (_, codes) => {
           const heading = i18n._(recoveryCodesFileHeading(config.productName, user.email));
-          download(
+          downloadText(
             `${config.productName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-recovery-codes.txt`,
             `${heading}\n\n${codes.join('\n')}\n`,
           );

@@ -1,7 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { css } from '../../../styled-system/css';
 import { InternalLink, type Navigate } from '../../components/internal-link';
-import { textLink } from '../../components/ui/link';
+import { Note } from '../../components/ui/note';
+import { textLink } from '../../theme/recipes/link';
+import { text } from '../../theme/recipes/text';
 import { twoStepSignInHref } from './two-step-sign-in-link';
 
 export type SecondFactorRequiredBannerViewProps = {
@@ -17,20 +19,9 @@ export type SecondFactorRequiredBannerViewProps = {
  */
 export function SecondFactorRequiredBannerView({ team, onNavigate }: SecondFactorRequiredBannerViewProps) {
   return (
-    <div
-      className={css({
-        marginBlockEnd: '6',
-        paddingBlock: '3',
-        paddingInline: '4',
-        borderRadius: 'l2',
-        borderInlineStartWidth: '4px',
-        borderColor: 'accent.default',
-        bg: 'accent.subtle',
-        color: 'fg.default',
-      })}
-    >
+    <Note className={css({ marginBlockEnd: '6' })}>
       <p>
-        <span className={css({ fontWeight: 'semibold' })}>
+        <span className={text({ weight: 'semibold' })}>
           <Trans>
             <bdi>{team}</bdi> requires two-step sign-in.
           </Trans>
@@ -39,6 +30,6 @@ export function SecondFactorRequiredBannerView({ team, onNavigate }: SecondFacto
           <Trans>Set it up now.</Trans>
         </InternalLink>
       </p>
-    </div>
+    </Note>
   );
 }

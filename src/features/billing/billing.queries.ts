@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getBillingOverview, getInvoice } from '../../../contract/calls/billing';
-import { callApi } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
 
 /** Every billing read starts with this key, so a subscription change refreshes them all. */
 export const billingQueryKey = ['billing'] as const;
@@ -22,4 +22,9 @@ export function invoiceQuery(invoiceNumber: number) {
     // An issued invoice never changes.
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/** The server's own words for a failed billing read, when it gave any. */
+export function serverMessageOf(error: unknown): string | null {
+  return error instanceof ApiError ? (error.body?.message ?? null) : null;
 }

@@ -4,12 +4,18 @@ import type { Subscription } from '../../../contract/account';
 import type { BillingOverview, InvoiceSummary } from '../../../contract/billing';
 import { billingCycleOf } from '../../../contract/pricing';
 import type { Coupon } from '../../../contract/subscriptions';
-import { css, cx } from '../../../styled-system/css';
+import { css } from '../../../styled-system/css';
+import { grid, stack } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
+import { DataTable, type DataTableColumn } from '../../components/ui/data-table';
+import { EmptyState } from '../../components/ui/empty-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { Text } from '../../components/ui/text';
 import { billingCycleLabels, invoiceReasonLabels, subscriptionStateLabels } from '../../lib/billing-labels';
-import { formatDate, formatMoney } from '../../lib/format-money';
+import { formatDate } from '../../lib/format/dates';
+import { formatMoney } from '../../lib/format/money';
+import { card } from '../../theme/recipes/card';
 
 /** What the billing query has given so far. */
 export type BillingState =
@@ -23,11 +29,6 @@ export type BillingViewProps = {
   invoiceLink: (invoice: InvoiceSummary) => ReactNode;
 };
 
-const muted = css({ color: 'fg.muted' });
-const pageTitle = css({ fontSize: '2xl', fontWeight: 'bold' });
-const cellStyle = css({ paddingBlock: '2', paddingInlineEnd: '4', textAlign: 'start' });
-const amountStyle = css({ paddingBlock: '2', textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
-
 function CouponItem({ coupon }: { coupon: Coupon }) {
   const { i18n } = useLingui();
   const name = coupon.name;
@@ -35,12 +36,14 @@ function CouponItem({ coupon }: { coupon: Coupon }) {
   const amount = coupon.amountOffCents === null ? '' : formatMoney(coupon.amountOffCents, coupon.currency, i18n.locale);
   return (
     <li>
-      <span className={css({ fontWeight: 'medium' })}>{name}</span>
+      <Text as="span" weight="medium">
+        {name}
+      </Text>
       {': '}
       {percent === null ? <Trans>{amount} off</Trans> : <Trans>{percent}% off</Trans>}{' '}
-      <span className={muted}>
+      <Text as="span" tone="muted">
         {coupon.duration === 'once' ? <Trans>(the next invoice)</Trans> : <Trans>(every invoice)</Trans>}
-      </span>
+      </Text>
     </li>
   );
 }
@@ -53,43 +56,35 @@ function InvoicesTable({
   invoiceLink: BillingViewProps['invoiceLink'];
 }) {
   const { i18n } = useLingui();
-  if (invoices.length === 0)
-    return (
-      <p className={muted}>
-        <Trans>No invoices yet.</Trans>
-      </p>
-    );
+  const columns: DataTableColumn<InvoiceSummary>[] = [
+    { key: 'number', header: <Trans>Number</Trans>, cell: invoiceLink },
+    { key: 'date', header: <Trans>Date</Trans>, cell: (invoice) => formatDate(invoice.issuedAt, i18n.locale) },
+    {
+      key: 'reason',
+      header: <Trans>Reason</Trans>,
+      cell: (invoice) => i18n._(invoiceReasonLabels[invoice.reason]),
+    },
+    {
+      key: 'total',
+      header: <Trans>Total</Trans>,
+      numeric: true,
+      cell: (invoice) => formatMoney(invoice.totalCents, invoice.currency, i18n.locale),
+    },
+  ];
   return (
-    <div className={css({ overflowX: 'auto' })}>
-      <table className={css({ width: '100%', borderCollapse: 'collapse' })}>
-        <thead>
-          <tr className={css({ borderBottomWidth: '1px', borderColor: 'border' })}>
-            <th scope="col" className={cellStyle}>
-              <Trans>Number</Trans>
-            </th>
-            <th scope="col" className={cellStyle}>
-              <Trans>Date</Trans>
-            </th>
-            <th scope="col" className={cellStyle}>
-              <Trans>Reason</Trans>
-            </th>
-            <th scope="col" className={amountStyle}>
-              <Trans>Total</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoices.map((invoice) => (
-            <tr key={invoice.invoiceNumber} className={css({ borderBottomWidth: '1px', borderColor: 'border' })}>
-              <td className={cellStyle}>{invoiceLink(invoice)}</td>
-              <td className={cellStyle}>{formatDate(invoice.issuedAt, i18n.locale)}</td>
-              <td className={cellStyle}>{i18n._(invoiceReasonLabels[invoice.reason])}</td>
-              <td className={amountStyle}>{formatMoney(invoice.totalCents, invoice.currency, i18n.locale)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={<Trans>Invoices</Trans>}
+      captionHidden
+      inNamedSection
+      columns={columns}
+      rows={invoices}
+      rowKey={(invoice) => String(invoice.invoiceNumber)}
+      empty={
+        <EmptyState>
+          <Trans>No invoices yet.</Trans>
+        </EmptyState>
+      }
+    />
   );
 }
 
@@ -136,13 +131,10 @@ function Overview({
   const title = overview.title;
   const quantity = overview.quantity;
   return (
-    <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' } })}>
-      <section aria-labelledby="billing-plan-title" className={card}>
-        <h2 id="billing-plan-title" className={cardTitle}>
-          <Trans>Current plan</Trans>
-        </h2>
-        <p className={css({ fontWeight: 'semibold' })}>{title}</p>
-        <p className={muted}>
+    <div className={grid({ columns: { base: 1, md: 2 }, gap: '4' })}>
+      <Card title={<Trans>Current plan</Trans>} titleId="billing-plan-title">
+        <Text weight="semibold">{title}</Text>
+        <Text tone="muted">
           {overview.productName} · {i18n._(subscriptionStateLabels[overview.state])}
           {quantity > 1 ? (
             <>
@@ -150,32 +142,26 @@ function Overview({
               <Plural value={quantity} one="# seat" other="# seats" />
             </>
           ) : null}
-        </p>
+        </Text>
         <p>{i18n._(billingCycleLabels[billingCycleOf(overview)])}</p>
         <NextBilling overview={overview} />
-      </section>
-      <section aria-labelledby="billing-coupons-title" className={card}>
-        <h2 id="billing-coupons-title" className={cardTitle}>
-          <Trans>Coupons applied</Trans>
-        </h2>
+      </Card>
+      <Card title={<Trans>Coupons applied</Trans>} titleId="billing-coupons-title">
         {overview.couponsApplied.length === 0 ? (
-          <p className={muted}>
+          <EmptyState>
             <Trans>No coupons applied.</Trans>
-          </p>
+          </EmptyState>
         ) : (
-          <ul className={css({ listStyle: 'none', display: 'grid', gap: '1' })}>
+          <ul className={stack({ gap: '1' })}>
             {overview.couponsApplied.map((coupon) => (
               <CouponItem key={coupon.couponId} coupon={coupon} />
             ))}
           </ul>
         )}
-      </section>
-      <section aria-labelledby="billing-invoices-title" className={cx(card, css({ gridColumn: '1 / -1' }))}>
-        <h2 id="billing-invoices-title" className={cardTitle}>
-          <Trans>Invoices</Trans>
-        </h2>
+      </Card>
+      <Card title={<Trans>Invoices</Trans>} titleId="billing-invoices-title" className={css({ gridColumn: '1 / -1' })}>
         <InvoicesTable invoices={overview.invoices} invoiceLink={invoiceLink} />
-      </section>
+      </Card>
     </div>
   );
 }
@@ -184,27 +170,18 @@ function Overview({
 export function BillingView({ state, onRetry, invoiceLink }: BillingViewProps) {
   const { t } = useLingui();
   return (
-    <section className={css({ display: 'grid', gap: '6' })}>
-      <h1 className={pageTitle}>
-        <Trans>Billing</Trans>
-      </h1>
+    <div className={stack({ gap: '6' })}>
+      <PageHeader title={<Trans>Billing</Trans>} />
       {state.status === 'loading' ? (
-        <p role="status" className={muted}>
+        <Text role="status" tone="muted">
           <Trans>Loading your billing…</Trans>
-        </p>
+        </Text>
       ) : null}
       {state.status === 'failed' ? (
-        <Alert>
-          <span className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-            {state.message ?? t`We could not load your billing.`}
-            <Button variant="link" onClick={onRetry}>
-              <Trans>Try again</Trans>
-            </Button>
-          </span>
-        </Alert>
+        <Alert onRetry={onRetry}>{state.message ?? t`We could not load your billing.`}</Alert>
       ) : null}
       {state.status === 'ready' ? <Overview overview={state.overview} invoiceLink={invoiceLink} /> : null}
-    </section>
+    </div>
   );
 }
 
@@ -217,21 +194,21 @@ export function BillingChooserView({
   billingLink: (subscription: Subscription) => ReactNode;
 }) {
   return (
-    <section className={css({ display: 'grid', gap: '4' })}>
-      <h1 className={pageTitle}>
-        <Trans>Billing</Trans>
-      </h1>
+    <div className={stack({ gap: '4' })}>
+      <PageHeader title={<Trans>Billing</Trans>} />
       <p>
         <Trans>Which subscription's billing would you like to see?</Trans>
       </p>
-      <ul className={css({ listStyle: 'none', display: 'grid', gap: '2' })}>
+      <ul className={stack({ gap: '2' })}>
         {subscriptions.map((subscription) => (
-          <li key={subscription.referenceId} className={card}>
+          <li key={subscription.referenceId} className={card().root}>
             {billingLink(subscription)}
-            <span className={muted}>{subscription.productName}</span>
+            <Text as="span" tone="muted">
+              {subscription.productName}
+            </Text>
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }

@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Invoice } from '../../../contract/billing';
-import { css, cx } from '../../../styled-system/css';
+import { stack, wrap } from '../../../styled-system/patterns';
 import { InvoiceLinesTable } from '../../components/invoice-lines';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { Heading, Text } from '../../components/ui/text';
 import { invoiceReasonLabels } from '../../lib/billing-labels';
-import { formatDate } from '../../lib/format-money';
+import { formatDate } from '../../lib/format/dates';
+import { compactDetailsList } from '../../theme/recipes/details-list';
 
 export type InvoiceState =
   | { status: 'loading' }
@@ -21,17 +23,12 @@ export type InvoiceViewProps = {
   backLink: ReactNode;
 };
 
-const muted = css({ color: 'fg.muted' });
-/** Controls that make no sense on paper. */
-const screenOnly = css({ _print: { display: 'none' } });
-
 /**
  * On paper, the invoice alone: while this page is shown, its own print rule hides the portal's
  * header, navigation and footer, so the shell need not know about invoices. (Panda's selectors
  * cannot reach outside the element they style, hence a style element; the CSP allows inline styles.)
  */
 const shellHiddenOnPaper = 'header, nav, footer { display: none !important; }';
-const printable = css({ display: 'grid', gap: '5', _print: { color: 'black', bg: 'white' } });
 
 function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const { i18n } = useLingui();
@@ -41,23 +38,16 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const end = invoice.periodEnd === null ? null : formatDate(invoice.periodEnd, i18n.locale);
   return (
     <>
-      <div className={css({ display: 'grid', gap: '1' })}>
-        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+      {/* Not a PageHeader: its header element would go with the shell's on paper. */}
+      <div className={stack({ gap: '1' })}>
+        <Heading as="h1" level="page">
           <Trans>Invoice {invoiceNumber}</Trans>
-        </h1>
-        <p className={muted}>
+        </Heading>
+        <Text tone="muted">
           <Trans>Issued on {issued}</Trans> · {i18n._(invoiceReasonLabels[invoice.reason])}
-        </p>
+        </Text>
       </div>
-      <dl
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: 'max-content 1fr',
-          columnGap: '4',
-          rowGap: '1',
-          '& dt': { color: 'fg.muted' },
-        })}
-      >
+      <dl className={compactDetailsList}>
         <dt>
           <Trans>Billed to</Trans>
         </dt>
@@ -100,20 +90,21 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
 export function InvoiceView({ state, onPrint, onRetry, backLink }: InvoiceViewProps) {
   const { t } = useLingui();
   return (
-    <article className={printable}>
+    <article className={stack({ gap: '5', _print: { color: 'black', bg: 'white' } })}>
       <style media="print">{shellHiddenOnPaper}</style>
-      <div className={cx(css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' }), screenOnly)}>
+      {/* The way back and Print make no sense on paper. */}
+      <div className={wrap({ gap: '3', align: 'center', justify: 'space-between', _print: { display: 'none' } })}>
         {backLink}
         {state.status === 'ready' ? (
-          <Button variant="outline" onClick={onPrint} className={css({ marginInlineStart: 'auto' })}>
+          <Button variant="outline" onClick={onPrint}>
             <Trans>Print</Trans>
           </Button>
         ) : null}
       </div>
       {state.status === 'loading' ? (
-        <p role="status" className={muted}>
+        <Text role="status" tone="muted">
           <Trans>Loading the invoice…</Trans>
-        </p>
+        </Text>
       ) : null}
       {state.status === 'notFound' ? (
         <Alert>
@@ -121,14 +112,7 @@ export function InvoiceView({ state, onPrint, onRetry, backLink }: InvoiceViewPr
         </Alert>
       ) : null}
       {state.status === 'failed' ? (
-        <Alert>
-          <span className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-            {state.message ?? t`We could not load the invoice.`}
-            <Button variant="link" onClick={onRetry}>
-              <Trans>Try again</Trans>
-            </Button>
-          </span>
-        </Alert>
+        <Alert onRetry={onRetry}>{state.message ?? t`We could not load the invoice.`}</Alert>
       ) : null}
       {state.status === 'ready' ? <InvoiceDocument invoice={state.invoice} /> : null}
     </article>

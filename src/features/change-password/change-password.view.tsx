@@ -4,11 +4,12 @@ import type {
   ChangePasswordEvent,
   changePasswordMachine,
 } from '../../../machines/changePassword/changePassword.machine';
-import { css, cx } from '../../../styled-system/css';
+import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/text-field';
 import { fieldErrorText } from '../../lib/validation-messages';
 import { failureMessages } from './change-password.messages';
@@ -26,17 +27,16 @@ export function ChangePasswordView({ snapshot, send }: ChangePasswordViewProps) 
   const fieldError = (key: string | undefined) => fieldErrorText(i18n, key);
 
   return (
-    <section
+    <Card
       id="change-password"
-      aria-labelledby="change-password-title"
-      className={cx(card, css({ maxWidth: '32rem', width: '100%' }))}
+      titleId="change-password-title"
+      titleAs="h3"
+      title={<Trans>Change password</Trans>}
+      className={css({ maxWidth: '32rem', width: '100%' })}
     >
-      <h3 id="change-password-title" className={cardTitle}>
-        <Trans>Change password</Trans>
-      </h3>
       <form
         noValidate
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+        className={stack({ gap: '4' })}
         onSubmit={(event) => {
           event.preventDefault();
           send({ type: 'user.submit' });
@@ -62,10 +62,12 @@ export function ChangePasswordView({ snapshot, send }: ChangePasswordViewProps) 
           onPasswordChange={(value) => send({ type: 'user.changeNewPassword', value })}
           onRepeatChange={(value) => send({ type: 'user.changeRepeatPassword', value })}
         />
-        <Button type="submit" aria-busy={busy} disabled={busy} className={css({ alignSelf: 'flex-start' })}>
-          {busy ? <Trans>Changing password…</Trans> : <Trans>Change password</Trans>}
-        </Button>
+        <div>
+          <Button type="submit" aria-busy={busy} disabled={busy}>
+            {busy ? <Trans>Changing password…</Trans> : <Trans>Change password</Trans>}
+          </Button>
+        </div>
       </form>
-    </section>
+    </Card>
   );
 }

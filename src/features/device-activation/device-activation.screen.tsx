@@ -3,8 +3,8 @@ import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { deviceActivationMachine } from '../../../machines/deviceActivation/deviceActivation.machine';
 import { navigateTo } from '../../app/navigate';
-import { linkedDevicesQuery } from '../../lib/device-and-router-queries';
-import { accountUserQuery } from '../../lib/queries';
+import { accountUserQuery } from '../../lib/queries/account-user';
+import { linkedDevicesQuery } from '../../lib/queries/linked-devices';
 import { linkDevice } from './device-activation.actors';
 import { DeviceActivationView } from './device-activation.view';
 

@@ -4,14 +4,19 @@ import type {
   DeviceActivationEvent,
   deviceActivationMachine,
 } from '../../../machines/deviceActivation/deviceActivation.machine';
-import { css, cx } from '../../../styled-system/css';
+import { unexplained } from '../../../machines/refusal';
+import { css } from '../../../styled-system/css';
+import { stack, wrap } from '../../../styled-system/patterns';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { card } from '../../components/ui/card';
-import { textLink } from '../../components/ui/link';
+import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
-import { deviceMessageText, linkUnavailable, platformLabels } from '../devices/device.messages';
+import { contractMessageText, refusalText } from '../../lib/contract-messages';
+import { card } from '../../theme/recipes/card';
+import { textLink } from '../../theme/recipes/link';
+import '../../lib/refusals/devices';
+import { linkUnavailable, platformLabels } from '../devices/device.messages';
 
 export type DeviceActivationViewProps = {
   snapshot: Pick<SnapshotFrom<typeof deviceActivationMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -22,21 +27,17 @@ export type DeviceActivationViewProps = {
 /** Where the account page lists the devices. */
 export const devicesHref = '/account#devices';
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
-
 /** `/activate`: the person enters the code their device shows, and the device is linked to their account. */
 export function DeviceActivationView({ snapshot, send, onNavigate }: DeviceActivationViewProps) {
   const { t, i18n } = useLingui();
-  const { code, codeError, failureMessage, linkedDevice } = snapshot.context;
+  const { code, codeError, failure, linkedDevice } = snapshot.context;
   const busy = snapshot.hasTag('busy');
 
   return (
-    <div className={cx(stack, css({ maxWidth: '32rem', width: '100%' }))}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-        <Trans>Device Activation</Trans>
-      </h1>
+    <div className={stack({ gap: '4', maxWidth: '32rem', width: '100%' })}>
+      <PageHeader title={<Trans>Device Activation</Trans>} />
       {linkedDevice ? (
-        <section aria-labelledby="device-linked" className={card}>
+        <section aria-labelledby="device-linked" className={card().root}>
           <Alert tone="success">
             <span id="device-linked">
               <Trans>
@@ -50,7 +51,7 @@ export function DeviceActivationView({ snapshot, send, onNavigate }: DeviceActiv
               within a few seconds and connects.
             </Trans>
           </p>
-          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', alignItems: 'center' })}>
+          <div className={wrap({ gap: '4', align: 'center' })}>
             <Button onClick={() => send({ type: 'user.activateAnother' })}>
               <Trans>Activate another device</Trans>
             </Button>
@@ -62,7 +63,7 @@ export function DeviceActivationView({ snapshot, send, onNavigate }: DeviceActiv
       ) : (
         <form
           noValidate
-          className={cx(card, stack)}
+          className={card().root}
           onSubmit={(event) => {
             event.preventDefault();
             send({ type: 'user.link' });
@@ -72,14 +73,17 @@ export function DeviceActivationView({ snapshot, send, onNavigate }: DeviceActiv
             <Trans>Enter the six-digit code that your device shows to link it to your account.</Trans>
           </p>
           {snapshot.matches('refused') ? (
-            <Alert>{failureMessage ? deviceMessageText(i18n, failureMessage) : i18n._(linkUnavailable)}</Alert>
+            <Alert>{refusalText(i18n, failure ?? unexplained, { unavailable: linkUnavailable })}</Alert>
           ) : null}
           {snapshot.matches('limitReached') ? (
-            <Alert>
-              <p>{failureMessage ? deviceMessageText(i18n, failureMessage) : null}</p>
-              <InternalLink href={devicesHref} onNavigate={onNavigate} className={textLink}>
-                <Trans>Manage your devices</Trans>
-              </InternalLink>
+            <Alert
+              actions={
+                <InternalLink href={devicesHref} onNavigate={onNavigate} className={textLink}>
+                  <Trans>Manage your devices</Trans>
+                </InternalLink>
+              }
+            >
+              {failure ? refusalText(i18n, failure, { unavailable: linkUnavailable }) : null}
             </Alert>
           ) : null}
           <TextField
@@ -92,7 +96,7 @@ export function DeviceActivationView({ snapshot, send, onNavigate }: DeviceActiv
             spellCheck={false}
             value={code}
             disabled={busy}
-            errorText={codeError ? deviceMessageText(i18n, codeError) : undefined}
+            errorText={codeError ? contractMessageText(i18n, codeError) : undefined}
             onValueChange={(value) => send({ type: 'user.changeCode', value })}
           />
           <Button type="submit" aria-busy={busy} disabled={busy} className={css({ alignSelf: 'flex-start' })}>

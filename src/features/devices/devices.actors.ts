@@ -7,11 +7,10 @@ import {
   signOutLinkedDevice,
 } from '../../../contract/calls/devices';
 import type { AssociateDeviceRequest, LinkedDevice, RenameDeviceRequest } from '../../../contract/devices';
-import { DeviceChangeRefused } from '../../../machines/linkedDevice/linkedDevice.machine';
 import { callApi, explained } from '../../lib/api-client';
 
 async function changed(call: () => Promise<{ device: LinkedDevice }>): Promise<LinkedDevice> {
-  const { device } = await explained(call, DeviceChangeRefused);
+  const { device } = await explained(call);
   return device;
 }
 
@@ -27,12 +26,9 @@ export const linkedDeviceActors = {
     changed(() => callApi(dissociateLinkedDevice, { body: input })),
   ),
   removeDevice: fromPromise<void, { deviceUUID: string }>(async ({ input }) => {
-    await explained(() => callApi(removeLinkedDevice, { body: input }), DeviceChangeRefused);
+    await explained(() => callApi(removeLinkedDevice, { body: input }));
   }),
   signOutDevice: fromPromise<void, { deviceUUID: string }>(async ({ input }) => {
-    await explained(
-      () => callApi(signOutLinkedDevice, { params: { deviceUUID: input.deviceUUID } }),
-      DeviceChangeRefused,
-    );
+    await explained(() => callApi(signOutLinkedDevice, { params: { deviceUUID: input.deviceUUID } }));
   }),
 };

@@ -7,8 +7,8 @@ import type { LinkedDevice } from '../../../contract/devices';
 import { isRouterProduct } from '../../../contract/routers';
 import { linkedDeviceMachine } from '../../../machines/linkedDevice/linkedDevice.machine';
 import { navigateTo } from '../../app/navigate';
-import { linkedDevicesQuery } from '../../lib/device-and-router-queries';
-import { accountUserQuery } from '../../lib/queries';
+import { accountUserQuery } from '../../lib/queries/account-user';
+import { linkedDevicesQuery } from '../../lib/queries/linked-devices';
 import { linkedDeviceActors } from './devices.actors';
 import { DevicesView } from './devices.view';
 import { LinkedDeviceView, type SubscriptionOption } from './linked-device.view';
@@ -52,7 +52,7 @@ function LinkedDeviceRow({
 }
 
 /** The devices section of the account page. */
-export function DevicesSection() {
+export function DevicesScreen() {
   const router = useRouter();
   const devices = useQuery(linkedDevicesQuery);
   const account = useQuery(accountUserQuery);

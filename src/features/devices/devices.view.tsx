@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
-import { textLink } from '../../components/ui/link';
+import { Card } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Text } from '../../components/ui/text';
+import { textLink } from '../../theme/recipes/link';
 
 /** Where a person links a new device. */
 export const activateHref = '/activate';
@@ -17,28 +18,17 @@ export type DevicesViewProps = { onNavigate: Navigate } & (
   | { status: 'success'; count: number; deviceLimit: number; children: ReactNode }
 );
 
-const muted = css({ color: 'fg.muted' });
-const list = css({ display: 'flex', flexDirection: 'column', gap: '6' });
-
 /** The account's devices section (`/account#devices`): the devices, the count against the limit, how to add one. */
 export function DevicesView(props: DevicesViewProps) {
   return (
-    <section id="devices" aria-labelledby="linked-devices-title" className={card}>
-      <h2 id="linked-devices-title" className={cardTitle}>
-        <Trans>Your devices</Trans>
-      </h2>
+    <Card id="devices" title={<Trans>Your devices</Trans>} titleId="linked-devices-title">
       {props.status === 'pending' ? (
-        <p role="status" className={muted}>
+        <Text role="status" tone="muted">
           <Trans>Loading your devices…</Trans>
-        </p>
+        </Text>
       ) : props.status === 'error' ? (
-        <Alert>
-          <p>
-            <Trans>We could not load your devices.</Trans>
-          </p>
-          <Button variant="link" onClick={props.onRetry}>
-            <Trans>Try again</Trans>
-          </Button>
+        <Alert onRetry={props.onRetry}>
+          <Trans>We could not load your devices.</Trans>
         </Alert>
       ) : (
         <>
@@ -48,16 +38,16 @@ export function DevicesView(props: DevicesViewProps) {
             </Trans>
           </p>
           {props.count === 0 ? (
-            <p className={muted}>
+            <EmptyState>
               <Trans>No devices are linked yet.</Trans>
-            </p>
+            </EmptyState>
           ) : (
-            <ul className={list}>{props.children}</ul>
+            <ul className={stack({ gap: '6' })}>{props.children}</ul>
           )}
           {props.count >= props.deviceLimit ? (
-            <p className={muted}>
+            <Text tone="muted">
               <Trans>Every device slot is taken: remove a device before you activate another one.</Trans>
-            </p>
+            </Text>
           ) : (
             <p>
               <Trans>
@@ -70,6 +60,6 @@ export function DevicesView(props: DevicesViewProps) {
           )}
         </>
       )}
-    </section>
+    </Card>
   );
 }

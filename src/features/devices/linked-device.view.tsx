@@ -2,14 +2,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { LinkedDeviceEvent, linkedDeviceMachine } from '../../../machines/linkedDevice/linkedDevice.machine';
-import { css } from '../../../styled-system/css';
+import { stack, visuallyHidden, wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { detailsList } from '../../components/ui/details-list';
-import { fieldControl } from '../../components/ui/field-control';
+import { SelectField } from '../../components/ui/field';
+import { Heading, Text } from '../../components/ui/text';
 import { TextField } from '../../components/ui/text-field';
-import { deviceChangeUnavailable, deviceMessageText, platformLabels } from './device.messages';
+import { contractMessageText, refusalText } from '../../lib/contract-messages';
+import { formatDateTime } from '../../lib/format/dates';
+import { detailsList } from '../../theme/recipes/details-list';
+import '../../lib/refusals/devices';
+import { deviceChangeUnavailable, platformLabels } from './device.messages';
 
 /** A subscription the device can count against, named as the person knows it. */
 export type SubscriptionOption = { referenceId: string; label: string };
@@ -21,37 +26,24 @@ export type LinkedDeviceViewProps = {
   subscriptionOptions: SubscriptionOption[];
 };
 
-const srOnly = css({ srOnly: true });
-const muted = css({ color: 'fg.muted' });
-const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' });
-const badge = css({
-  display: 'inline-block',
-  marginInlineStart: '2',
-  paddingInline: '2',
-  borderRadius: 'full',
-  borderWidth: '1px',
-  borderColor: 'border',
-  fontSize: 'sm',
-  fontWeight: 'normal',
-  color: 'fg.muted',
-});
+const srOnly = visuallyHidden();
+const actions = wrap({ gap: '2', align: 'center' });
 
 /** One device on the devices list: what it is, and rename, subscription, sign out and remove. */
 export function LinkedDeviceView({ snapshot, send, subscriptionOptions }: LinkedDeviceViewProps) {
   const { t, i18n } = useLingui();
   const headingId = useId();
-  const selectId = useId();
   const { device, nicknameDraft, nicknameError, subscriptionDraft, failure } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const nickname = device.nickname;
 
   if (snapshot.matches('removed'))
     return (
-      <p role="status" className={muted}>
+      <Text role="status" tone="muted">
         <Trans>
           <bdi>{nickname}</bdi> was removed.
         </Trans>
-      </p>
+      </Text>
     );
 
   const renaming = snapshot.matches('renaming') || snapshot.matches('savingName');
@@ -60,15 +52,18 @@ export function LinkedDeviceView({ snapshot, send, subscriptionOptions }: Linked
   const removing = snapshot.matches('confirmingRemoval') || snapshot.matches('removing');
 
   return (
-    <article aria-labelledby={headingId} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-      <h3 id={headingId} className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
+    <article aria-labelledby={headingId} className={stack({ gap: '2' })}>
+      <Heading as="h3" level="subsection" id={headingId}>
         <bdi>{nickname}</bdi>
         {device.signedIn ? null : (
-          <span className={badge}>
-            <Trans>Signed out</Trans>
-          </span>
+          <>
+            {' '}
+            <Badge>
+              <Trans>Signed out</Trans>
+            </Badge>
+          </>
         )}
-      </h3>
+      </Heading>
       <dl className={detailsList}>
         <dt>
           <Trans>Platform</Trans>
@@ -78,20 +73,14 @@ export function LinkedDeviceView({ snapshot, send, subscriptionOptions }: Linked
           <Trans>Last seen</Trans>
         </dt>
         <dd>
-          <time dateTime={device.lastSeen}>
-            {new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-              new Date(device.lastSeen),
-            )}
-          </time>
+          <time dateTime={device.lastSeen}>{formatDateTime(device.lastSeen, i18n.locale)}</time>
         </dd>
         <dt>
           <Trans>Subscription</Trans>
         </dt>
         <dd>{device.subscription ? <bdi>{device.subscription.productName}</bdi> : <Trans>No subscription</Trans>}</dd>
       </dl>
-      {failure ? (
-        <Alert>{failure.message ? deviceMessageText(i18n, failure.message) : i18n._(deviceChangeUnavailable)}</Alert>
-      ) : null}
+      {failure ? <Alert>{refusalText(i18n, failure, { unavailable: deviceChangeUnavailable })}</Alert> : null}
       {renaming ? (
         <form
           noValidate
@@ -108,7 +97,7 @@ export function LinkedDeviceView({ snapshot, send, subscriptionOptions }: Linked
             autoFocus
             value={nicknameDraft}
             disabled={busy}
-            errorText={nicknameError ? deviceMessageText(i18n, nicknameError) : undefined}
+            errorText={nicknameError ? contractMessageText(i18n, nicknameError) : undefined}
             onValueChange={(value) => send({ type: 'user.changeName', value })}
           />
           <Button type="submit" disabled={busy} aria-busy={busy}>
@@ -127,25 +116,20 @@ export function LinkedDeviceView({ snapshot, send, subscriptionOptions }: Linked
             send({ type: 'user.saveSubscription' });
           }}
         >
-          <label htmlFor={selectId} className={css({ fontWeight: 'medium' })}>
-            <Trans>
-              Subscription for <bdi>{nickname}</bdi>
-            </Trans>
-          </label>
-          <select
-            id={selectId}
-            className={fieldControl}
+          <SelectField
+            label={
+              <Trans>
+                Subscription for <bdi>{nickname}</bdi>
+              </Trans>
+            }
             value={subscriptionDraft}
             disabled={busy}
-            onChange={(event) => send({ type: 'user.chooseSubscription', referenceId: event.currentTarget.value })}
-          >
-            <option value="">{t`No subscription`}</option>
-            {subscriptionOptions.map((option) => (
-              <option key={option.referenceId} value={option.referenceId}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+            onValueChange={(referenceId) => send({ type: 'user.chooseSubscription', referenceId })}
+            options={[
+              { value: '', label: t`No subscription` },
+              ...subscriptionOptions.map((option) => ({ value: option.referenceId, label: option.label })),
+            ]}
+          />
           <Button type="submit" disabled={busy} aria-busy={busy}>
             {busy ? <Trans>Saving subscription…</Trans> : <Trans>Save subscription</Trans>}
           </Button>
@@ -167,7 +151,7 @@ export function LinkedDeviceView({ snapshot, send, subscriptionOptions }: Linked
           </Button>
           {device.signedIn ? (
             <Button
-              variant="outline"
+              variant="danger"
               disabled={busy}
               aria-busy={snapshot.matches('signingOut')}
               onClick={() => send({ type: 'user.signOut' })}
@@ -181,7 +165,7 @@ export function LinkedDeviceView({ snapshot, send, subscriptionOptions }: Linked
               )}
             </Button>
           ) : null}
-          <Button variant="outline" disabled={busy} onClick={() => send({ type: 'user.remove' })}>
+          <Button variant="danger" disabled={busy} onClick={() => send({ type: 'user.remove' })}>
             <Trans>
               Remove <span className={srOnly}>{nickname}</span>
             </Trans>

@@ -14,25 +14,21 @@ import type {
   ProviderId,
   ProviderLinkResponse,
 } from '../../../contract/federated-sign-in';
-import { type StartedSignIn, StartRefused } from '../../../machines/federatedSignIn/federatedSignIn.machine';
-import { LinkConfirmationRefused } from '../../../machines/linkConfirmation/linkConfirmation.machine';
-import { CallbackRefused } from '../../../machines/signInCallback/signInCallback.machine';
+import type { StartedSignIn } from '../../../machines/federatedSignIn/federatedSignIn.machine';
 import { callApi, explained } from '../../lib/api-client';
 import { providerSignInConfig } from '../../lib/sign-in-providers';
 
 /** POST /api/auth/providers/{provider}/start. */
 export const startProviderSignIn = fromPromise<StartedSignIn, { provider: ProviderId; redirect?: string }>(
   ({ input }) =>
-    explained(
-      () =>
-        callApi(startProviderSignInCall, { params: { provider: input.provider }, body: { redirect: input.redirect } }),
-      StartRefused,
+    explained(() =>
+      callApi(startProviderSignInCall, { params: { provider: input.provider }, body: { redirect: input.redirect } }),
     ),
 );
 
 /** POST /api/auth/company/start: the work address's company, or the server's refusal (unknown domain). */
 export const startCompanySignIn = fromPromise<StartedSignIn, { email: string; redirect?: string }>(({ input }) =>
-  explained(() => callApi(startCompanySignInCall, { body: input }), StartRefused),
+  explained(() => callApi(startCompanySignInCall, { body: input })),
 );
 
 /**
@@ -47,14 +43,12 @@ export const completeSignIn = fromPromise<CompleteSignInResponse, { provider: st
     const key = JSON.stringify([input.provider, input.answer]);
     let completion = completions.get(key);
     if (!completion) {
-      completion = explained(
-        () =>
-          callApi(completeProviderSignIn, {
-            params: { provider: input.provider },
-            body: input.answer,
-            expectUnauthorized: true,
-          }),
-        CallbackRefused,
+      completion = explained(() =>
+        callApi(completeProviderSignIn, {
+          params: { provider: input.provider },
+          body: input.answer,
+          expectUnauthorized: true,
+        }),
       );
       completions.set(key, completion);
     }
@@ -64,17 +58,17 @@ export const completeSignIn = fromPromise<CompleteSignInResponse, { provider: st
 
 /** POST /api/auth/providers/link/password: the account's password consents; the session starts or the second step is asked for. */
 export const linkWithPassword = fromPromise<ProviderLinkResponse, { password: string }>(({ input }) =>
-  explained(() => callApi(linkProviderWithPassword, { body: input, expectUnauthorized: true }), CallbackRefused),
+  explained(() => callApi(linkProviderWithPassword, { body: input, expectUnauthorized: true })),
 );
 
 /** POST /api/auth/providers/link/mail: a link to consent with, mailed to the account's address. */
 export const mailLink = fromPromise<void>(async () => {
-  await explained(() => callApi(mailProviderLink, {}), CallbackRefused);
+  await explained(() => callApi(mailProviderLink, {}));
 });
 
 /** POST /api/auth/providers/link/confirm: the mailed link's consent; the session starts or the second step is asked for. */
 export const confirmLink = fromPromise<ProviderLinkResponse, { token: string }>(({ input }) =>
-  explained(() => callApi(confirmProviderLink, { body: input, expectUnauthorized: true }), LinkConfirmationRefused),
+  explained(() => callApi(confirmProviderLink, { body: input, expectUnauthorized: true })),
 );
 
 /** The directory service's answer: the first result's country code is the region. */

@@ -6,7 +6,7 @@ import { startCompanySignIn, startProviderSignIn } from './federated-sign-in.act
 import { FederatedSignInView } from './federated-sign-in.view';
 
 /** The sign-in page's provider buttons (loaded lazily: the page's entry stays within its budget). */
-export default function FederatedSignInScreen({ redirect }: { redirect?: string }) {
+export function FederatedSignInScreen({ redirect }: { redirect?: string }) {
   const [providers] = useState(() => providerSignInConfig().signInProviders);
   const actor = useActorRef(
     federatedSignInMachine.provide({

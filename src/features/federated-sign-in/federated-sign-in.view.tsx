@@ -5,11 +5,15 @@ import type {
   FederatedSignInEvent,
   federatedSignInMachine,
 } from '../../../machines/federatedSignIn/federatedSignIn.machine';
-import { css } from '../../../styled-system/css';
+import { stack, wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { EmailField } from '../../components/ui/email-field';
-import { federatedSignInMessageText, signInUnavailable } from './federated-sign-in.messages';
+import { Heading } from '../../components/ui/text';
+import { refusalText } from '../../lib/contract-messages';
+import '../../lib/refusals/federated-sign-in';
+import { fieldErrorText } from '../../lib/validation-messages';
+import { signInUnavailable } from './federated-sign-in.messages';
 
 export type FederatedSignInViewProps = {
   snapshot: Pick<SnapshotFrom<typeof federatedSignInMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -18,7 +22,7 @@ export type FederatedSignInViewProps = {
   providers: readonly SignInProvider[];
 };
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' });
+const column = stack({ gap: '3' });
 
 /** The provider buttons of the sign-in page's "Other ways to sign in", and the work address for company sign-in. */
 export function FederatedSignInView({ snapshot, send, providers }: FederatedSignInViewProps) {
@@ -27,11 +31,7 @@ export function FederatedSignInView({ snapshot, send, providers }: FederatedSign
   const busy = snapshot.hasTag('busy');
   const social = providers.filter((provider) => provider.id !== 'enterprise');
   const company = providers.find((provider) => provider.id === 'enterprise');
-  const refusal = failure ? (
-    <Alert>
-      {failure.message !== null ? federatedSignInMessageText(i18n, failure.message) : i18n._(signInUnavailable)}
-    </Alert>
-  ) : null;
+  const refusal = failure ? <Alert>{refusalText(i18n, failure, { unavailable: signInUnavailable })}</Alert> : null;
 
   if (providers.length === 0) return null;
 
@@ -42,15 +42,15 @@ export function FederatedSignInView({ snapshot, send, providers }: FederatedSign
       <form
         noValidate
         aria-labelledby="company-sign-in"
-        className={stack}
+        className={column}
         onSubmit={(event) => {
           event.preventDefault();
           send({ type: 'user.continueWithCompany' });
         }}
       >
-        <h3 id="company-sign-in" className={css({ fontWeight: 'semibold' })}>
+        <Heading as="h3" id="company-sign-in" level="subsection">
           <Trans>Sign in with your company account</Trans>
-        </h3>
+        </Heading>
         {refusal}
         <EmailField
           label={t`Work e-mail address`}
@@ -59,10 +59,10 @@ export function FederatedSignInView({ snapshot, send, providers }: FederatedSign
           value={workEmail}
           disabled={busy}
           autoFocus
-          errorText={workEmailError ? federatedSignInMessageText(i18n, workEmailError) : undefined}
+          errorText={fieldErrorText(i18n, workEmailError ?? undefined)}
           onValueChange={(value) => send({ type: 'user.changeWorkEmail', value })}
         />
-        <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+        <div className={wrap({ gap: '3' })}>
           <Button type="submit" aria-busy={finding} disabled={busy}>
             {finding ? <Trans>Finding your company…</Trans> : <Trans>Continue</Trans>}
           </Button>
@@ -75,7 +75,7 @@ export function FederatedSignInView({ snapshot, send, providers }: FederatedSign
   }
 
   return (
-    <div className={stack}>
+    <div className={column}>
       {refusal}
       {social.map((provider) => {
         const starting = startingProvider === provider.id && busy;

@@ -4,13 +4,16 @@ import type {
   LinkConfirmationEvent,
   linkConfirmationMachine,
 } from '../../../machines/linkConfirmation/linkConfirmation.machine';
-import { css } from '../../../styled-system/css';
+import { isExplained, unexplained } from '../../../machines/refusal';
 import { AuthPage, authPanel } from '../../components/auth-page';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { textLink } from '../../components/ui/link';
-import { federatedSignInMessageText, linkUnavailable } from './federated-sign-in.messages';
+import { Text } from '../../components/ui/text';
+import { refusalText } from '../../lib/contract-messages';
+import { textLink } from '../../theme/recipes/link';
+import '../../lib/refusals/federated-sign-in';
+import { linkUnavailable } from './federated-sign-in.messages';
 
 export type LinkConfirmationViewProps = {
   snapshot: Pick<SnapshotFrom<typeof linkConfirmationMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -21,18 +24,16 @@ export type LinkConfirmationViewProps = {
 /** `/auth/link/{token}`: the mailed link's page, where the account's owner consents to the link. */
 export function LinkConfirmationView({ snapshot, send, onNavigate }: LinkConfirmationViewProps) {
   const { i18n } = useLingui();
-  const { failureMessage } = snapshot.context;
+  const failure = snapshot.context.failure ?? unexplained;
   const failed = snapshot.matches('failed');
   const busy = snapshot.hasTag('busy');
-  const refusedForGood = failed && failureMessage !== null;
+  const refusedForGood = failed && isExplained(failure);
 
   return (
     <AuthPage titleId="link-confirmation-title" title={<Trans>Link a sign-in to your account</Trans>}>
       <div className={authPanel}>
         {failed ? (
-          <Alert>
-            {failureMessage !== null ? federatedSignInMessageText(i18n, failureMessage) : i18n._(linkUnavailable)}
-          </Alert>
+          <Alert>{refusalText(i18n, failure, { unavailable: linkUnavailable })}</Alert>
         ) : (
           <p>
             <Trans>
@@ -46,9 +47,9 @@ export function LinkConfirmationView({ snapshot, send, onNavigate }: LinkConfirm
             {busy ? <Trans>Linking…</Trans> : <Trans>Link and sign in</Trans>}
           </Button>
         )}
-        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+        <Text tone="muted" size="sm">
           <Trans>If it was not you, close this page: nothing is linked without your confirmation.</Trans>
-        </p>
+        </Text>
         <InternalLink href="/login" onNavigate={onNavigate} className={textLink}>
           <Trans>Back to sign in</Trans>
         </InternalLink>

@@ -1,18 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
-import { FederatedSignInMessage } from '../../../contract/federated-sign-in';
+import { unexplained } from '../../../machines/refusal';
 import type {
   SignInCallbackEvent,
   signInCallbackMachine,
 } from '../../../machines/signInCallback/signInCallback.machine';
-import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { AuthPage, authPanel } from '../../components/auth-page';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { textLink } from '../../components/ui/link';
+import { Text } from '../../components/ui/text';
 import { TextField } from '../../components/ui/text-field';
-import { federatedSignInMessageText, linkUnavailable, signInUnavailable } from './federated-sign-in.messages';
+import { refusalText } from '../../lib/contract-messages';
+import { textLink } from '../../theme/recipes/link';
+import { text } from '../../theme/recipes/text';
+import '../../lib/refusals/federated-sign-in';
+import { linkMailSent, linkUnavailable, signInUnavailable } from './federated-sign-in.messages';
 
 export type SignInCallbackViewProps = {
   snapshot: Pick<SnapshotFrom<typeof signInCallbackMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -22,12 +26,10 @@ export type SignInCallbackViewProps = {
   onNavigate: Navigate;
 };
 
-const muted = css({ color: 'fg.muted' });
-
 /** `/auth/callback/{provider}`: the sign-in completing, the owner's consent to a link, or why it did not. */
 export function SignInCallbackView({ snapshot, send, providerName, onNavigate }: SignInCallbackViewProps) {
   const { i18n } = useLingui();
-  const { failureMessage } = snapshot.context;
+  const failure = snapshot.context.failure ?? unexplained;
   const refused = snapshot.hasTag('error');
   const backToSignIn = (
     <InternalLink href="/login" onNavigate={onNavigate} className={textLink}>
@@ -49,15 +51,13 @@ export function SignInCallbackView({ snapshot, send, providerName, onNavigate }:
       <div className={authPanel} aria-busy={!refused}>
         {refused ? (
           <>
-            <Alert>
-              {failureMessage !== null ? federatedSignInMessageText(i18n, failureMessage) : i18n._(signInUnavailable)}
-            </Alert>
+            <Alert>{refusalText(i18n, failure, { unavailable: signInUnavailable })}</Alert>
             {backToSignIn}
           </>
         ) : (
-          <p role="status" className={muted}>
+          <Text role="status" tone="muted">
             <Trans>Signing you in…</Trans>
-          </p>
+          </Text>
         )}
       </div>
     </AuthPage>
@@ -101,23 +101,17 @@ function LinkConsent({ snapshot, send, providerName }: Omit<SignInCallbackViewPr
     <div className={authPanel}>
       <p>
         <Trans>
-          You already have an account with the address <bdi className={css({ fontWeight: 'semibold' })}>{email}</bdi>.
-          To sign in to it with {providerName} from now on, confirm that it is yours.
+          You already have an account with the address <bdi className={text({ weight: 'semibold' })}>{email}</bdi>. To
+          sign in to it with {providerName} from now on, confirm that it is yours.
         </Trans>
       </p>
-      {linkFailure ? (
-        <Alert>
-          {linkFailure.message !== null
-            ? federatedSignInMessageText(i18n, linkFailure.message)
-            : i18n._(linkUnavailable)}
-        </Alert>
-      ) : null}
+      {linkFailure ? <Alert>{refusalText(i18n, linkFailure, { unavailable: linkUnavailable })}</Alert> : null}
       {mailed ? (
-        <p role="status">{federatedSignInMessageText(i18n, FederatedSignInMessage.linkMailSent)}</p>
+        <p role="status">{i18n._(linkMailSent)}</p>
       ) : passwordSet ? (
         <form
           noValidate
-          className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+          className={stack({ gap: '4' })}
           onSubmit={(event) => {
             event.preventDefault();
             send({ type: 'user.linkWithPassword' });
@@ -140,9 +134,9 @@ function LinkConsent({ snapshot, send, providerName }: Omit<SignInCallbackViewPr
           </Button>
         </form>
       ) : (
-        <p className={muted}>
+        <Text tone="muted">
           <Trans>Your account has no password, so we confirm by e-mail: open the link we send to the address.</Trans>
-        </p>
+        </Text>
       )}
       {mailButton}
     </div>

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { forgotPasswordMachine } from '../../../machines/forgotPassword/forgotPassword.machine';
-import { textLink } from '../../components/ui/link';
+import { textLink } from '../../theme/recipes/link';
 import { config } from '../../lib/config';
 import { requestPasswordReset } from './forgot-password.actors';
 import { ForgotPasswordView } from './forgot-password.view';

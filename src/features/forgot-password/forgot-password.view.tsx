@@ -5,13 +5,14 @@ import type {
   ForgotPasswordEvent,
   forgotPasswordMachine,
 } from '../../../machines/forgotPassword/forgotPassword.machine';
-import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { AuthPage, authPanel as panel } from '../../components/auth-page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { EmailField } from '../../components/ui/email-field';
-import { textLink } from '../../components/ui/link';
+import { Text } from '../../components/ui/text';
 import { fieldErrorText } from '../../lib/validation-messages';
+import { textLink } from '../../theme/recipes/link';
 import { failureMessages, resetRequestedMessage } from './forgot-password.messages';
 
 export type ForgotPasswordViewProps = {
@@ -23,7 +24,7 @@ export type ForgotPasswordViewProps = {
   signInLink: ReactNode;
 };
 
-/** Forgot password (spec section 2): an e-mail address, then the same neutral answer for everyone. */
+/** Forgot password (docs/spec.md §2): an e-mail address, then the same neutral answer for everyone. */
 export function ForgotPasswordView({ snapshot, send, supportEmail, signInLink }: ForgotPasswordViewProps) {
   const { t, i18n } = useLingui();
   const { email, fieldErrors, failure } = snapshot.context;
@@ -46,14 +47,14 @@ export function ForgotPasswordView({ snapshot, send, supportEmail, signInLink }:
             send({ type: 'user.submit' });
           }}
         >
-          <p className={css({ color: 'fg.muted' })}>
+          <Text tone="muted">
             <Trans>
               Enter the e-mail address of your account and we will send you a link to choose a new password.
             </Trans>
-          </p>
+          </Text>
           {failure ? (
             <Alert>
-              <span className={css({ display: 'grid', gap: '1' })}>
+              <span className={stack({ gap: '1' })}>
                 <span>{i18n._(failureMessages[failure])}</span>
                 <span>
                   <Trans>

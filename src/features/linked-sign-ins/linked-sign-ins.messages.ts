@@ -1,14 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ProviderId, SignInProvider } from '../../../contract/federated-sign-in';
-import { LinkedSignInMessage } from '../../../contract/linked-sign-ins';
-import { messageTextOf } from '../../lib/contract-messages';
-
-/** The contract's linked sign-in messages, translated (the server answers refusals with these texts). */
-export const linkedSignInMessageText = messageTextOf({
-  [LinkedSignInMessage.notLinked]: msg`This sign-in is not linked to your account. It may have been removed already.`,
-  [LinkedSignInMessage.lastWayIn]: msg`This is the only way to sign in to your account, so it cannot be removed. Set a password first (with "Forgot password" on the sign-in page), then remove it.`,
-});
 
 /** When the server sent no message (network down, a 5xx). */
 export const unlinkUnavailable = msg`We could not unlink the sign-in right now. Please try again later.`;

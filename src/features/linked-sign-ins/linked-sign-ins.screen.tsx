@@ -4,14 +4,14 @@ import { Link, useRouteContext } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { linkedSignInsMachine } from '../../../machines/linkedSignIns/linkedSignIns.machine';
-import { textLink } from '../../components/ui/link';
-import { linkedSignInsQuery } from '../../lib/linked-sign-ins-query';
 import { providerSignInConfig } from '../../lib/sign-in-providers';
+import { textLink } from '../../theme/recipes/link';
 import { linkedSignInsActors } from './linked-sign-ins.actors';
+import { linkedSignInsQuery } from './linked-sign-ins.queries';
 import { type LinkedSignInsRead, LinkedSignInsView } from './linked-sign-ins.view';
 
 /** The linked sign-ins section of the account page. */
-export function LinkedSignInsSection() {
+export function LinkedSignInsScreen() {
   const queryClient = useQueryClient();
   const { user } = useRouteContext({ from: '/_signedIn' });
   const linked = useQuery(linkedSignInsQuery);

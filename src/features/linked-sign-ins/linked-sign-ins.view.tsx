@@ -4,14 +4,18 @@ import type { SnapshotFrom } from 'xstate';
 import type { SignInProvider } from '../../../contract/federated-sign-in';
 import type { LinkedSignIn } from '../../../contract/linked-sign-ins';
 import type { LinkedSignInsEvent, linkedSignInsMachine } from '../../../machines/linkedSignIns/linkedSignIns.machine';
-import { css } from '../../../styled-system/css';
+import { stack, visuallyHidden } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Text } from '../../components/ui/text';
 import { useNoticeFocus } from '../../components/use-notice-focus';
-import { dateTimeOf } from '../your-sessions/session.messages';
-import { linkedSignInMessageText, noneLinkedOf, signInNameOf, unlinkUnavailable } from './linked-sign-ins.messages';
+import { refusalText } from '../../lib/contract-messages';
+import { formatDateTime } from '../../lib/format/dates';
+import { heading } from '../../theme/recipes/text';
+import '../../lib/refusals/linked-sign-ins';
+import { noneLinkedOf, signInNameOf, unlinkUnavailable } from './linked-sign-ins.messages';
 
 /** The linked sign-ins as read from the server: the screen passes its query's state. */
 export type LinkedSignInsRead =
@@ -28,10 +32,6 @@ export type LinkedSignInsViewProps = {
   /** A router link to set a password, rendered by the screen: offered where only a password allows an unlink. */
   setPasswordLink: ReactNode;
 };
-
-const muted = css({ color: 'fg.muted' });
-const srOnly = css({ srOnly: true });
-const list = css({ display: 'flex', flexDirection: 'column', gap: '5' });
 
 function LinkedSignInItem({
   signIn,
@@ -52,23 +52,23 @@ function LinkedSignInItem({
   const { i18n } = useLingui();
   const headingId = useId();
   const explanationId = useId();
-  const linked = dateTimeOf(i18n.locale, signIn.linkedAt);
+  const linked = formatDateTime(signIn.linkedAt, i18n.locale);
   const { lastUsedAt } = signIn;
-  const lastUsed = lastUsedAt ? dateTimeOf(i18n.locale, lastUsedAt) : '';
+  const lastUsed = lastUsedAt ? formatDateTime(lastUsedAt, i18n.locale) : '';
   return (
-    <article aria-labelledby={headingId} className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-      <h3 id={headingId} className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
+    <article aria-labelledby={headingId} className={stack({ gap: '1' })}>
+      <h3 id={headingId} className={heading({ level: 'subsection' })}>
         <bdi>{name}</bdi>
       </h3>
       <p>
         <bdi>{signIn.email}</bdi>
       </p>
-      <p className={muted}>
+      <Text tone="muted">
         <Trans>
           Linked <time dateTime={signIn.linkedAt}>{linked}</time>
         </Trans>
-      </p>
-      <p className={muted}>
+      </Text>
+      <Text tone="muted">
         {lastUsedAt ? (
           <Trans>
             Last used <time dateTime={lastUsedAt}>{lastUsed}</time>
@@ -76,7 +76,7 @@ function LinkedSignInItem({
         ) : (
           <Trans>Not used since it was linked</Trans>
         )}
-      </p>
+      </Text>
       {onlyWayIn ? (
         <>
           <p id={explanationId}>
@@ -88,15 +88,15 @@ function LinkedSignInItem({
           <p>{setPasswordLink}</p>
         </>
       ) : null}
-      <div className={css({ marginBlockStart: '1' })}>
+      <div>
         <Button
-          variant="outline"
+          variant="danger"
           disabled={busy || onlyWayIn}
           aria-describedby={onlyWayIn ? explanationId : undefined}
           onClick={() => send({ type: 'user.unlink', signIn })}
         >
           <Trans>
-            Unlink <span className={srOnly}>{name}</span>
+            Unlink <span className={visuallyHidden()}>{name}</span>
           </Trans>
         </Button>
       </div>
@@ -122,19 +122,19 @@ export function LinkedSignInsView({ snapshot, send, read, providers, setPassword
   const { noticeRef, focusNotice } = useNoticeFocus(notice);
 
   return (
-    <section id="linked-sign-ins" aria-labelledby="linked-sign-ins-title" className={card}>
-      <h3 id="linked-sign-ins-title" className={cardTitle}>
-        <Trans>Linked sign-ins</Trans>
-      </h3>
-      {read.status === 'success' ? (
-        <p className={muted}>
-          {read.passwordSet ? (
-            <Trans>You sign in with your password or with the sign-ins below.</Trans>
-          ) : (
-            <Trans>Your account has no password: you sign in only with the sign-ins below.</Trans>
-          )}
-        </p>
-      ) : null}
+    <Card
+      id="linked-sign-ins"
+      titleId="linked-sign-ins-title"
+      titleAs="h3"
+      title={<Trans>Linked sign-ins</Trans>}
+      description={
+        read.status !== 'success' ? undefined : read.passwordSet ? (
+          <Trans>You sign in with your password or with the sign-ins below.</Trans>
+        ) : (
+          <Trans>Your account has no password: you sign in only with the sign-ins below.</Trans>
+        )
+      }
+    >
       {notice ? (
         <p role="status" ref={noticeRef} tabIndex={-1}>
           <Trans>
@@ -142,26 +142,19 @@ export function LinkedSignInsView({ snapshot, send, read, providers, setPassword
           </Trans>
         </p>
       ) : null}
-      {failure ? (
-        <Alert>{failure.message ? linkedSignInMessageText(i18n, failure.message) : i18n._(unlinkUnavailable)}</Alert>
-      ) : null}
+      {failure ? <Alert>{refusalText(i18n, failure, { unavailable: unlinkUnavailable })}</Alert> : null}
       {read.status === 'pending' ? (
-        <p role="status" className={muted}>
+        <Text role="status" tone="muted">
           <Trans>Loading your linked sign-ins…</Trans>
-        </p>
+        </Text>
       ) : read.status === 'error' ? (
-        <Alert>
-          <p>
-            <Trans>We could not load your linked sign-ins.</Trans>
-          </p>
-          <Button variant="link" onClick={read.onRetry}>
-            <Trans>Try again</Trans>
-          </Button>
+        <Alert onRetry={read.onRetry}>
+          <Trans>We could not load your linked sign-ins.</Trans>
         </Alert>
       ) : read.linkedSignIns.length === 0 ? (
-        <p className={muted}>{noneLinkedOf(i18n, providers)}</p>
+        <Text tone="muted">{noneLinkedOf(i18n, providers)}</Text>
       ) : (
-        <ul className={list}>
+        <ul className={stack({ gap: '5' })}>
           {read.linkedSignIns.map((signIn) => (
             <li key={`${signIn.provider} ${signIn.subject}`}>
               <LinkedSignInItem
@@ -196,6 +189,6 @@ export function LinkedSignInsView({ snapshot, send, read, providers, setPassword
         onAccept={() => send({ type: 'user.confirm' })}
         finalFocusEl={focusNotice}
       />
-    </section>
+    </Card>
   );
 }

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { passkeyEnrolmentMachine } from '../../../machines/passkeyEnrolment/passkeyEnrolment.machine';
 import { passkeysActors } from './passkeys.actors';
 import { suggestedPasskeyName } from './passkeys.messages';
-import { passkeysQuery } from './passkeys.query';
+import { passkeysQuery } from './passkeys.queries';
 import { type PasskeysRead, PasskeysView } from './passkeys.view';
 
 /** The passkeys section of the account page. */
-export function PasskeysSection() {
+export function PasskeysScreen() {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const passkeys = useQuery(passkeysQuery);

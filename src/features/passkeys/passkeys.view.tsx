@@ -6,14 +6,20 @@ import type {
   PasskeyEnrolmentEvent,
   passkeyEnrolmentMachine,
 } from '../../../machines/passkeyEnrolment/passkeyEnrolment.machine';
-import { css, cx } from '../../../styled-system/css';
+import { stack, visuallyHidden, wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
+import { Text } from '../../components/ui/text';
 import { TextField } from '../../components/ui/text-field';
 import { useNoticeFocus } from '../../components/use-notice-focus';
-import { dateTimeOf } from '../your-sessions/session.messages';
-import { passkeyFailureText, passkeyMessageText } from './passkeys.messages';
+import { contractMessageText } from '../../lib/contract-messages';
+import { formatDateTime } from '../../lib/format/dates';
+import { choiceGroup } from '../../theme/recipes/choice-group';
+import { subsection } from '../../theme/recipes/subsection';
+import { heading } from '../../theme/recipes/text';
+import { passkeyFailureText } from './passkeys.messages';
 
 /** The account's passkeys as read from the server: the screen passes its query's state. */
 export type PasskeysRead =
@@ -32,29 +38,8 @@ export type PasskeysViewProps = {
   supported: boolean;
 };
 
-const muted = css({ color: 'fg.muted' });
-const srOnly = css({ srOnly: true });
-const row = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' });
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' });
-const list = css({ display: 'flex', flexDirection: 'column', gap: '5' });
-const syncedBadge = css({
-  alignSelf: 'flex-start',
-  paddingInline: '2',
-  borderRadius: 'full',
-  borderWidth: '1px',
-  borderColor: 'accent.default',
-  fontSize: 'sm',
-  fontWeight: 'medium',
-});
-const inPlace = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  marginBlockStart: '1',
-  paddingBlockStart: '3',
-  borderTopWidth: '1px',
-  borderColor: 'border',
-});
+const buttonRow = wrap({ gap: '3', align: 'center' });
+const removalQuestion = choiceGroup();
 
 /** Which step the section shows, and for which passkey: the focus moves when it changes. */
 function stepOf(snapshot: Snapshot) {
@@ -77,7 +62,7 @@ function NameField({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
       maxLength={64}
       value={name}
       disabled={snapshot.hasTag('busy')}
-      errorText={nameError ? passkeyMessageText(i18n, nameError) : undefined}
+      errorText={nameError ? contractMessageText(i18n, nameError) : undefined}
       onValueChange={(value) => send({ type: 'user.changeName', value })}
     />
   );
@@ -109,7 +94,7 @@ function NameForm({
     <form
       ref={formRef}
       noValidate
-      className={stack}
+      className={stack({ gap: '3' })}
       onSubmit={(event) => {
         event.preventDefault();
         send({ type: 'user.submit' });
@@ -118,7 +103,7 @@ function NameForm({
       {children}
       <NameField snapshot={snapshot} send={send} />
       {failure ? <Alert>{passkeyFailureText(i18n, failure)}</Alert> : null}
-      <div className={row}>
+      <div className={buttonRow}>
         {buttons}
         <Button variant="outline" disabled={busy} onClick={() => send({ type: 'user.cancel' })}>
           <Trans>Cancel</Trans>
@@ -133,8 +118,8 @@ function Adding({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const titleId = useId();
   const busy = snapshot.hasTag('busy');
   return (
-    <section aria-labelledby={titleId} className={inPlace}>
-      <h4 id={titleId} className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
+    <section aria-labelledby={titleId} className={subsection}>
+      <h4 id={titleId} className={heading({ level: 'subsection' })}>
         <Trans>Add a passkey</Trans>
       </h4>
       <NameForm
@@ -152,12 +137,12 @@ function Adding({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
           </Button>
         }
       >
-        <p className={muted}>
+        <Text tone="muted">
           <Trans>
             Give it a name you will recognise, such as the device or password manager that keeps it. Your browser then
             asks you to make the passkey.
           </Trans>
-        </p>
+        </Text>
       </NameForm>
     </section>
   );
@@ -170,17 +155,22 @@ function ConfirmingRemoval({ snapshot, send, passkey }: { snapshot: Snapshot; se
   const { failure } = snapshot.context;
   const name = passkey.name;
   return (
-    <div className={inPlace}>
+    <div className={subsection}>
       {/* The question names the group: a screen reader says it as the focus enters "Keep". */}
-      <fieldset className={cx(stack, css({ minInlineSize: 0 }))}>
-        <legend className={css({ marginBlockEnd: '3' })}>
+      <fieldset className={removalQuestion.root}>
+        <legend className={removalQuestion.legend}>
           <Trans>
             Remove <bdi>{name}</bdi>? You will no longer be able to sign in with it.
           </Trans>
         </legend>
         {failure ? <Alert>{passkeyFailureText(i18n, failure)}</Alert> : null}
-        <div className={row}>
-          <Button aria-busy={removing} disabled={removing} onClick={() => send({ type: 'user.confirm' })}>
+        <div className={buttonRow}>
+          <Button
+            variant="danger"
+            aria-busy={removing}
+            disabled={removing}
+            onClick={() => send({ type: 'user.confirm' })}
+          >
             {removing ? <Trans>Removing…</Trans> : <Trans>Remove</Trans>}
           </Button>
           <Button variant="outline" autoFocus disabled={removing} onClick={() => send({ type: 'user.cancel' })}>
@@ -199,25 +189,27 @@ function PasskeyItem({ passkey, snapshot, send }: { passkey: Passkey; snapshot: 
   const chosen = target?.id === passkey.id;
   const step = stepOf(snapshot);
   const { name, createdAt, lastUsedAt } = passkey;
-  const added = dateTimeOf(i18n.locale, createdAt);
-  const lastUsed = lastUsedAt ? dateTimeOf(i18n.locale, lastUsedAt) : '';
+  const added = formatDateTime(createdAt, i18n.locale);
+  const lastUsed = lastUsedAt ? formatDateTime(lastUsedAt, i18n.locale) : '';
   const savingName = snapshot.matches('savingName');
   return (
-    <article aria-labelledby={headingId} className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-      <h4 id={headingId} className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
+    <article aria-labelledby={headingId} className={stack({ gap: '1' })}>
+      <h4 id={headingId} className={heading({ level: 'subsection' })}>
         <bdi>{name}</bdi>
       </h4>
       {passkey.backedUp ? (
-        <span className={syncedBadge}>
-          <Trans>Synced</Trans>
-        </span>
+        <p>
+          <Badge tone="accent">
+            <Trans>Synced</Trans>
+          </Badge>
+        </p>
       ) : null}
-      <p className={muted}>
+      <Text tone="muted">
         <Trans>
           Added <time dateTime={createdAt}>{added}</time>
         </Trans>
-      </p>
-      <p className={muted}>
+      </Text>
+      <Text tone="muted">
         {lastUsedAt ? (
           <Trans>
             Last used <time dateTime={lastUsedAt}>{lastUsed}</time>
@@ -225,9 +217,9 @@ function PasskeyItem({ passkey, snapshot, send }: { passkey: Passkey; snapshot: 
         ) : (
           <Trans>Never used</Trans>
         )}
-      </p>
+      </Text>
       {chosen && step === 'renaming' ? (
-        <div className={inPlace}>
+        <div className={subsection}>
           <NameForm
             snapshot={snapshot}
             send={send}
@@ -241,7 +233,7 @@ function PasskeyItem({ passkey, snapshot, send }: { passkey: Passkey; snapshot: 
       ) : chosen && step === 'removing' ? (
         <ConfirmingRemoval snapshot={snapshot} send={send} passkey={passkey} />
       ) : (
-        <div className={cx(row, css({ marginBlockStart: '1' }))}>
+        <div className={wrap({ gap: '3', align: 'center', marginBlockStart: '1' })}>
           <Button
             variant="outline"
             data-passkey-action={`rename-${passkey.id}`}
@@ -249,17 +241,17 @@ function PasskeyItem({ passkey, snapshot, send }: { passkey: Passkey; snapshot: 
             onClick={() => send({ type: 'user.rename', passkey })}
           >
             <Trans>
-              Rename <span className={srOnly}>{name}</span>
+              Rename <span className={visuallyHidden()}>{name}</span>
             </Trans>
           </Button>
           <Button
-            variant="outline"
+            variant="danger"
             data-passkey-action={`remove-${passkey.id}`}
             disabled={step !== 'overview'}
             onClick={() => send({ type: 'user.remove', passkey })}
           >
             <Trans>
-              Remove <span className={srOnly}>{name}</span>
+              Remove <span className={visuallyHidden()}>{name}</span>
             </Trans>
           </Button>
         </div>
@@ -323,37 +315,36 @@ export function PasskeysView({ snapshot, send, read, supported }: PasskeysViewPr
   }, [step, target, notice, failure]);
 
   return (
-    <section ref={sectionRef} id="passkeys" aria-labelledby="passkeys-title" className={card}>
-      <h3 id="passkeys-title" ref={titleRef} tabIndex={-1} className={cx(cardTitle, css({ outline: 'none' }))}>
-        <Trans>Passkeys</Trans>
-      </h3>
-      <p className={muted}>
+    <Card
+      ref={sectionRef}
+      id="passkeys"
+      titleId="passkeys-title"
+      titleAs="h3"
+      titleRef={titleRef}
+      title={<Trans>Passkeys</Trans>}
+      description={
         <Trans>
           With a passkey you sign in with your fingerprint, your face or your device’s screen lock instead of your
           password. Your device keeps it, or your password manager syncs it to your other devices.
         </Trans>
-      </p>
+      }
+    >
       <Notice snapshot={snapshot} />
       {step === 'overview' && failure ? <Alert>{passkeyFailureText(i18n, failure)}</Alert> : null}
       {read.status === 'pending' ? (
-        <p role="status" className={muted}>
+        <Text role="status" tone="muted">
           <Trans>Loading your passkeys…</Trans>
-        </p>
+        </Text>
       ) : read.status === 'error' ? (
-        <Alert>
-          <p>
-            <Trans>We could not load your passkeys.</Trans>
-          </p>
-          <Button variant="link" onClick={read.onRetry}>
-            <Trans>Try again</Trans>
-          </Button>
+        <Alert onRetry={read.onRetry}>
+          <Trans>We could not load your passkeys.</Trans>
         </Alert>
       ) : read.passkeys.length === 0 ? (
-        <p className={muted}>
+        <Text tone="muted">
           <Trans>You have no passkeys yet.</Trans>
-        </p>
+        </Text>
       ) : (
-        <ul className={list}>
+        <ul className={stack({ gap: '5' })}>
           {read.passkeys.map((passkey) => (
             <li key={passkey.id}>
               <PasskeyItem passkey={passkey} snapshot={snapshot} send={send} />
@@ -364,16 +355,16 @@ export function PasskeysView({ snapshot, send, read, supported }: PasskeysViewPr
       {step === 'adding' ? (
         <Adding snapshot={snapshot} send={send} />
       ) : supported ? (
-        <div className={row}>
+        <div className={buttonRow}>
           <Button ref={addRef} disabled={step !== 'overview'} onClick={() => send({ type: 'user.add' })}>
             <Trans>Add a passkey</Trans>
           </Button>
         </div>
       ) : (
-        <p className={muted}>
+        <Text tone="muted">
           <Trans>This browser cannot make passkeys, so you cannot add one here.</Trans>
-        </p>
+        </Text>
       )}
-    </section>
+    </Card>
   );
 }

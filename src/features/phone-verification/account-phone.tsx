@@ -1,14 +1,15 @@
 import { Trans } from '@lingui/react/macro';
-import { css } from '../../../styled-system/css';
+import { wrap } from '../../../styled-system/patterns';
 import { InternalLink, type Navigate } from '../../components/internal-link';
-import { textLink } from '../../components/ui/link';
+import { Text } from '../../components/ui/text';
+import { textLink } from '../../theme/recipes/link';
 import { formattedPhone } from './phone-numbers';
 
 /** The account's phone on the dashboard: the verified number, or a way to add one. Loaded lazily with the number formats. */
 export function AccountPhone({ phone, onNavigate }: { phone: string | null; onNavigate: Navigate }) {
   const verifyHref = `/phone-number-input?${new URLSearchParams({ redirect: '/account' })}`;
   return (
-    <p className={css({ color: 'fg.muted', display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+    <Text tone="muted" className={wrap({ gap: '2' })}>
       {phone ? (
         <>
           <span>
@@ -25,6 +26,6 @@ export function AccountPhone({ phone, onNavigate }: { phone: string | null; onNa
           <Trans>Verify your phone number</Trans>
         </InternalLink>
       )}
-    </p>
+    </Text>
   );
 }

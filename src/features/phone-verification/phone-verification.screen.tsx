@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SessionClaims } from '../../../contract/auth';
 import { phoneVerificationMachine } from '../../../machines/phoneVerification/phoneVerification.machine';
 import { type RedirectTarget, regionFromLocale } from '../../app/guards';
@@ -27,7 +27,7 @@ function usePhoneNumbers(): PhoneNumbers | null {
 }
 
 type PhoneVerificationScreenProps = {
-  /** On /phone-number-verification: the number the code was sent to. */
+  /** The number the address names (/phone-number-verification?phone=…); none on the number step. */
   phone?: string;
   /** The `redirect` search parameter as it came, kept through the flow. */
   redirect?: string;
@@ -36,8 +36,23 @@ type PhoneVerificationScreenProps = {
   onVerified: (user: SessionClaims) => void;
 };
 
-/** Owns the phone verification flow on its two signed-in routes, and moves between them. */
-export function PhoneVerificationScreen({ phone, redirect, continueTarget, onVerified }: PhoneVerificationScreenProps) {
+type PhoneVerificationFlowProps = Omit<PhoneVerificationScreenProps, 'phone'> & {
+  /** The number whose code the flow starts at; none to start at the number. */
+  startPhone: string | undefined;
+  /** The number the address names now. */
+  addressPhone: string | undefined;
+  /** The address names a number this flow is not at: a new flow starts at its code. */
+  onRestartAt: (phone: string) => void;
+};
+
+function PhoneVerificationFlow({
+  startPhone,
+  addressPhone,
+  onRestartAt,
+  redirect,
+  continueTarget,
+  onVerified,
+}: PhoneVerificationFlowProps) {
   const router = useRouter();
   const { i18n } = useLingui();
   const phoneNumbers = usePhoneNumbers();
@@ -62,14 +77,17 @@ export function PhoneVerificationScreen({ phone, redirect, continueTarget, onVer
       },
     }),
     // The chooser starts at the browser's region (the United States when its languages name none).
-    { input: { region: regionFromLocale(navigator.languages) ?? 'US', phone } },
+    { input: { region: regionFromLocale(navigator.languages) ?? 'US', phone: startPhone } },
   );
   const snapshot = useSelector(actor, (state) => state);
-  // Once the code is sent, this machine shows the code field until the verification page replaces
-  // it with its own: with that page's code here ahead of time, it does so at once, before a key lands.
+  // The address leads the flow back: the number step's address (Use another number, the browser's
+  // Back) returns it to the number; a number it is not at (Forward, an address typed in) starts anew.
+  // A code sent moves the address to the number the flow is already at, so nothing changes then.
   useEffect(() => {
-    if (!phone) void router.preloadRoute({ to: '/phone-number-verification' });
-  }, [phone, router]);
+    const flowPhone = actor.getSnapshot().context.phone;
+    if (addressPhone === undefined && flowPhone !== null) actor.send({ type: 'user.chooseAnotherNumber' });
+    else if (addressPhone !== undefined && addressPhone !== flowPhone) onRestartAt(addressPhone);
+  }, [actor, addressPhone, onRestartAt]);
   const { region } = snapshot.context;
   const regions = useMemo(
     () =>
@@ -87,6 +105,28 @@ export function PhoneVerificationScreen({ phone, redirect, continueTarget, onVer
       continueTarget={continueTarget}
       numberStepHref={withRedirect('/phone-number-input', {})}
       onNavigate={(href) => void navigateTo(router, href)}
+    />
+  );
+}
+
+/**
+ * The phone verification flow on its two signed-in routes, rendered once by their pathless layout
+ * (routes/_signedIn/_phone.tsx): one actor and one screen for both, so the move from the number's
+ * address to the code's keeps the machine and the focused field, and no key typed meanwhile is lost.
+ */
+export function PhoneVerificationScreen({ phone, ...props }: PhoneVerificationScreenProps) {
+  const [flow, setFlow] = useState({ attempt: 0, startPhone: phone });
+  const restartAt = useCallback(
+    (startPhone: string) => setFlow(({ attempt }) => ({ attempt: attempt + 1, startPhone })),
+    [],
+  );
+  return (
+    <PhoneVerificationFlow
+      key={flow.attempt}
+      {...props}
+      startPhone={flow.startPhone}
+      addressPhone={phone}
+      onRestartAt={restartAt}
     />
   );
 }

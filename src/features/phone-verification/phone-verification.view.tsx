@@ -1,22 +1,29 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { ComponentProps } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { ErrorCode } from '../../../contract/errors';
 import { PhoneMessage, phoneResendCooldownSeconds } from '../../../contract/phone';
 import type {
   PhoneVerificationEvent,
   phoneVerificationMachine,
 } from '../../../machines/phoneVerification/phoneVerification.machine';
-import { css, cx } from '../../../styled-system/css';
+import { type Refusal, unexplained } from '../../../machines/refusal';
+import { stack, wrap } from '../../../styled-system/patterns';
 import type { RedirectTarget } from '../../app/guards';
 import { ContinueLink } from '../../components/continue-link';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { card } from '../../components/ui/card';
-import { fieldControl } from '../../components/ui/field-control';
-import { textLink } from '../../components/ui/link';
+import { Card } from '../../components/ui/card';
+import { SelectField } from '../../components/ui/field';
+import { PageHeader } from '../../components/ui/page-header';
+import { Text } from '../../components/ui/text';
 import { TextField } from '../../components/ui/text-field';
+import { contractMessageText, refusalText } from '../../lib/contract-messages';
+import { textLink } from '../../theme/recipes/link';
 import type { RegionOption } from './phone-numbers';
-import { phoneMessageText, phoneUnavailable } from './phone-verification.messages';
+import '../../lib/refusals/phone';
+import { phoneUnavailable } from './phone-verification.messages';
 
 export type PhoneVerificationViewProps = {
   snapshot: Pick<SnapshotFrom<typeof phoneVerificationMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -32,8 +39,8 @@ export type PhoneVerificationViewProps = {
   onNavigate: Navigate;
 };
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
-const row = css({ display: 'flex', flexWrap: 'wrap', gap: '4', alignItems: 'center' });
+const steps = stack({ gap: '4' });
+const row = wrap({ gap: '4', align: 'center' });
 
 /**
  * `/phone-number-input` and `/phone-number-verification`: the person chooses a country and types
@@ -49,19 +56,20 @@ export function PhoneVerificationView(props: PhoneVerificationViewProps) {
     snapshot.matches('saveRefused') ||
     snapshot.matches('verified');
   return (
-    <div className={cx(stack, css({ maxWidth: '32rem', width: '100%' }))}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-        {onCodeStep ? <Trans>Verify your phone number</Trans> : <Trans>Add a phone number</Trans>}
-      </h1>
+    <div className={stack({ gap: '4', maxWidth: '32rem', width: '100%' })}>
+      <PageHeader title={onCodeStep ? <Trans>Verify your phone number</Trans> : <Trans>Add a phone number</Trans>} />
       {onCodeStep ? <CodeStep {...props} /> : <NumberStep {...props} />}
     </div>
   );
 }
 
-function FailureAlert({ failure }: { failure: { message: string | null } | null }) {
+function FailureAlert({
+  failure,
+  ...ways
+}: { failure: Refusal | null } & Pick<ComponentProps<typeof Alert>, 'onRetry' | 'actions'>) {
   const { i18n } = useLingui();
   if (!failure) return null;
-  return <Alert>{failure.message ? phoneMessageText(i18n, failure.message) : i18n._(phoneUnavailable)}</Alert>;
+  return <Alert {...ways}>{refusalText(i18n, failure, { unavailable: phoneUnavailable })}</Alert>;
 }
 
 function NumberStep({ snapshot, send, regions, continueTarget, onNavigate }: PhoneVerificationViewProps) {
@@ -69,59 +77,53 @@ function NumberStep({ snapshot, send, regions, continueTarget, onNavigate }: Pho
   const { region, number, numberError, failure } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   return (
-    <form
-      noValidate
-      className={cx(card, stack)}
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'user.requestCode' });
-      }}
-    >
-      <p>
-        <Trans>We text a six-digit code to your number to check that it is yours.</Trans>
-      </p>
-      {snapshot.matches('numberRefused') ? <FailureAlert failure={failure} /> : null}
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-        <label htmlFor="phone-region" className={css({ fontWeight: 'medium' })}>
-          <Trans>Country</Trans>
-        </label>
-        <select
-          id="phone-region"
+    <Card>
+      <form
+        noValidate
+        className={steps}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'user.requestCode' });
+        }}
+      >
+        <p>
+          <Trans>We text a six-digit code to your number to check that it is yours.</Trans>
+        </p>
+        {snapshot.matches('numberRefused') ? <FailureAlert failure={failure} /> : null}
+        <SelectField
+          label={<Trans>Country</Trans>}
           name="phone-region"
           autoComplete="tel-country-code"
-          className={fieldControl}
           value={region}
           disabled={busy}
-          onChange={(event) => send({ type: 'user.changeRegion', region: event.currentTarget.value })}
-        >
-          {regions.map((option) => (
-            <option key={option.region} value={option.region}>
-              {option.callingCode ? `${option.name} (+${option.callingCode})` : option.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <TextField
-        label={t`Phone number`}
-        name="phone-number"
-        type="tel"
-        autoComplete="tel"
-        dir="ltr"
-        spellCheck={false}
-        value={number}
-        disabled={busy}
-        errorText={numberError ? phoneMessageText(i18n, numberError) : undefined}
-        onValueChange={(value) => send({ type: 'user.changeNumber', value })}
-      />
-      <div className={row}>
-        <Button type="submit" aria-busy={busy} disabled={busy}>
-          {busy ? <Trans>Sending code…</Trans> : <Trans>Send code</Trans>}
-        </Button>
-        <ContinueLink target={continueTarget} onNavigate={onNavigate} className={textLink}>
-          <Trans>Skip for now</Trans>
-        </ContinueLink>
-      </div>
-    </form>
+          options={regions.map((option) => ({
+            value: option.region,
+            label: option.callingCode ? `${option.name} (+${option.callingCode})` : option.name,
+          }))}
+          onValueChange={(value) => send({ type: 'user.changeRegion', region: value })}
+        />
+        <TextField
+          label={t`Phone number`}
+          name="phone-number"
+          type="tel"
+          autoComplete="tel"
+          dir="ltr"
+          spellCheck={false}
+          value={number}
+          disabled={busy}
+          errorText={numberError ? contractMessageText(i18n, numberError) : undefined}
+          onValueChange={(value) => send({ type: 'user.changeNumber', value })}
+        />
+        <div className={row}>
+          <Button type="submit" aria-busy={busy} disabled={busy}>
+            {busy ? <Trans>Sending code…</Trans> : <Trans>Send code</Trans>}
+          </Button>
+          <ContinueLink target={continueTarget} onNavigate={onNavigate} className={textLink}>
+            <Trans>Skip for now</Trans>
+          </ContinueLink>
+        </div>
+      </form>
+    </Card>
   );
 }
 
@@ -149,112 +151,118 @@ function CodeStep({
 
   if (snapshot.matches('verified'))
     return (
-      <section className={cx(card, stack)}>
+      <Card>
         <Alert tone="success">
           <Trans>{number} is now the phone number of your account.</Trans>
         </Alert>
-      </section>
+      </Card>
     );
 
   if (snapshot.matches('saving') || snapshot.matches('saveRefused')) {
     const saving = snapshot.hasTag('busy');
     return (
-      <section className={cx(card, stack)} aria-busy={saving}>
-        <p>
-          <Trans>The code is right. Adding {number} to your account…</Trans>
-        </p>
-        {snapshot.matches('saveRefused') ? (
-          <>
-            <FailureAlert failure={failure} />
-            <div className={row}>
-              <Button onClick={() => send({ type: 'user.retrySave' })}>
-                <Trans>Try again</Trans>
-              </Button>
-              {otherNumber}
-              {skip}
-            </div>
-          </>
-        ) : null}
-      </section>
+      <Card>
+        <div className={steps} aria-busy={saving}>
+          <p>
+            <Trans>The code is right. Adding {number} to your account…</Trans>
+          </p>
+          {snapshot.matches('saveRefused') ? (
+            <FailureAlert
+              failure={failure ?? unexplained}
+              onRetry={() => send({ type: 'user.retrySave' })}
+              actions={
+                <>
+                  {otherNumber}
+                  {skip}
+                </>
+              }
+            />
+          ) : null}
+        </div>
+      </Card>
     );
   }
 
   if (snapshot.matches('codeExpired'))
     return (
-      <section className={cx(card, stack)}>
-        <Alert>{phoneMessageText(i18n, PhoneMessage.codeExpired)}</Alert>
-        <FailureAlert failure={failure} />
-        <div className={row}>
-          <Button onClick={() => send({ type: 'user.resendCode' })}>
-            <Trans>Send a new code</Trans>
-          </Button>
-          {otherNumber}
-          {skip}
+      <Card>
+        <div className={steps}>
+          <Alert>{contractMessageText(i18n, PhoneMessage.codeExpired, ErrorCode.codeExpired)}</Alert>
+          <FailureAlert failure={failure} />
+          <div className={row}>
+            <Button onClick={() => send({ type: 'user.resendCode' })}>
+              <Trans>Send a new code</Trans>
+            </Button>
+            {otherNumber}
+            {skip}
+          </div>
         </div>
-      </section>
+      </Card>
     );
 
   const resending = snapshot.matches({ codeEntry: 'resending' }) || snapshot.matches('resendingCode');
   const busy = snapshot.hasTag('busy');
   return (
-    <form
-      noValidate
-      className={cx(card, stack)}
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'user.submitCode' });
-      }}
-    >
-      <p>
-        <Trans>We sent a six-digit code to {number}. Enter it here.</Trans>
-      </p>
-      {codeResent ? (
-        <p role="status">
-          <Trans>We sent you a new code.</Trans>
+    <Card>
+      <form
+        noValidate
+        className={steps}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'user.submitCode' });
+        }}
+      >
+        <p>
+          <Trans>We sent a six-digit code to {number}. Enter it here.</Trans>
         </p>
-      ) : null}
-      <FailureAlert failure={failure} />
-      <TextField
-        label={t`Verification code`}
-        name="verification-code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        dir="ltr"
-        maxLength={6}
-        spellCheck={false}
-        value={code}
-        disabled={busy}
-        errorText={codeError ? phoneMessageText(i18n, codeError) : undefined}
-        onValueChange={(value) => send({ type: 'user.changeCode', value })}
-      />
-      <div className={row}>
-        <Button type="submit" aria-busy={busy && !resending} disabled={busy}>
-          {busy && !resending ? <Trans>Verifying…</Trans> : <Trans>Verify</Trans>}
-        </Button>
-        {canResend || resending ? (
-          <Button
-            type="button"
-            variant="outline"
-            aria-busy={resending}
-            disabled={busy}
-            onClick={() => send({ type: 'user.resendCode' })}
-          >
-            {resending ? <Trans>Sending a new code…</Trans> : <Trans>Send a new code</Trans>}
-          </Button>
-        ) : (
-          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-            <Plural
-              value={phoneResendCooldownSeconds}
-              one="You can ask for a new code # second after the last one."
-              other="You can ask for a new code # seconds after the last one."
-            />
+        {codeResent ? (
+          <p role="status">
+            <Trans>We sent you a new code.</Trans>
           </p>
-        )}
-      </div>
-      <div className={row}>
-        {otherNumber}
-        {skip}
-      </div>
-    </form>
+        ) : null}
+        <FailureAlert failure={failure} />
+        <TextField
+          label={t`Verification code`}
+          name="verification-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          dir="ltr"
+          maxLength={6}
+          spellCheck={false}
+          value={code}
+          disabled={busy}
+          errorText={codeError ? contractMessageText(i18n, codeError) : undefined}
+          onValueChange={(value) => send({ type: 'user.changeCode', value })}
+        />
+        <div className={row}>
+          <Button type="submit" aria-busy={busy && !resending} disabled={busy}>
+            {busy && !resending ? <Trans>Verifying…</Trans> : <Trans>Verify</Trans>}
+          </Button>
+          {canResend || resending ? (
+            <Button
+              type="button"
+              variant="outline"
+              aria-busy={resending}
+              disabled={busy}
+              onClick={() => send({ type: 'user.resendCode' })}
+            >
+              {resending ? <Trans>Sending a new code…</Trans> : <Trans>Send a new code</Trans>}
+            </Button>
+          ) : (
+            <Text tone="muted" size="sm">
+              <Plural
+                value={phoneResendCooldownSeconds}
+                one="You can ask for a new code # second after the last one."
+                other="You can ask for a new code # seconds after the last one."
+              />
+            </Text>
+          )}
+        </div>
+        <div className={row}>
+          {otherNumber}
+          {skip}
+        </div>
+      </form>
+    </Card>
   );
 }

@@ -1,15 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
-import { QrSignInMessage } from '../../../contract/qr-sign-in';
 import type { QrApprovalEvent, qrApprovalMachine } from '../../../machines/qrApproval/qrApproval.machine';
+import { unexplained } from '../../../machines/refusal';
 import { css } from '../../../styled-system/css';
+import { wrap } from '../../../styled-system/patterns';
 import { AuthPage, authPanel } from '../../components/auth-page';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { detailsList } from '../../components/ui/details-list';
-import { textLink } from '../../components/ui/link';
-import { qrSignInMessageText } from './qr-approval.messages';
+import { Text } from '../../components/ui/text';
+import { refusalText } from '../../lib/contract-messages';
+import { formatDateTime } from '../../lib/format/dates';
+import { choiceGroup } from '../../theme/recipes/choice-group';
+import { detailsList } from '../../theme/recipes/details-list';
+import { textLink } from '../../theme/recipes/link';
+import '../../lib/refusals/qr-sign-in';
+import { requestNotFound } from './qr-approval.messages';
 
 export type QrApprovalViewProps = {
   snapshot: Pick<SnapshotFrom<typeof qrApprovalMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -21,13 +27,10 @@ export type QrApprovalViewProps = {
 export const signInHrefFor = (id: string) =>
   `/login?redirect=${encodeURIComponent(`/qrcode-login/${encodeURIComponent(id)}`)}`;
 
-const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '3' });
-// A fieldset and legend without the browser's frame: the question reads as the panel's text.
-const numberChoice = css({ border: 'none', margin: '0', padding: '0', minWidth: '0' });
-const numberQuestion = css({ fontWeight: 'semibold', padding: '0', marginBlockEnd: '1' });
-const numberButton = css({ minWidth: '5rem' });
-// On the number rather than the button, whose recipe sets a font size of its own.
-const numberText = css({ fontSize: '2xl', fontVariantNumeric: 'tabular-nums' });
+const numberChoice = choiceGroup();
+// On the number rather than the button, whose recipe sets a font size of its own; as wide for
+// every number, so the buttons line up.
+const numberText = css({ fontSize: '2xl', fontVariantNumeric: 'tabular-nums', minWidth: '3rem', textAlign: 'center' });
 
 /**
  * `/qrcode-login/{id}`: a signed-in person approves another device's sign-in by picking the number
@@ -35,7 +38,7 @@ const numberText = css({ fontSize: '2xl', fontVariantNumeric: 'tabular-nums' });
  */
 export function QrApprovalView({ snapshot, send, onNavigate }: QrApprovalViewProps) {
   const { i18n } = useLingui();
-  const { id, request, pickedNumber, failureMessage } = snapshot.context;
+  const { id, request, pickedNumber, failure } = snapshot.context;
   const approving = snapshot.matches('approving');
   const declining = snapshot.matches('declining');
   const accountLink = (
@@ -89,25 +92,21 @@ export function QrApprovalView({ snapshot, send, onNavigate }: QrApprovalViewPro
               </dt>
               <dd>
                 <time dateTime={request.requestedAt}>
-                  {i18n.date(new Date(request.requestedAt), { dateStyle: 'medium', timeStyle: 'medium' })}
+                  {formatDateTime(request.requestedAt, i18n.locale, { seconds: true })}
                 </time>
               </dd>
             </dl>
-            <fieldset aria-describedby="qr-approval-number-hint" className={numberChoice}>
-              <legend className={numberQuestion}>
+            <fieldset aria-describedby="qr-approval-number-hint" className={numberChoice.root}>
+              <legend className={numberChoice.legend}>
                 <Trans>Which number does the other device show?</Trans>
               </legend>
-              <p
-                id="qr-approval-number-hint"
-                className={css({ color: 'fg.muted', fontSize: 'sm', marginBlockEnd: '3' })}
-              >
+              <Text id="qr-approval-number-hint" tone="muted" size="sm">
                 <Trans>Pick that number to approve. If the other device shows no number, decline.</Trans>
-              </p>
-              <div className={actions}>
+              </Text>
+              <div className={wrap({ gap: '3' })}>
                 {request.numberChoices.map((number) => (
                   <Button
                     key={number}
-                    className={numberButton}
                     aria-busy={approving && pickedNumber === number}
                     disabled={approving || declining}
                     onClick={() => send({ type: 'user.pickNumber', number })}
@@ -119,7 +118,7 @@ export function QrApprovalView({ snapshot, send, onNavigate }: QrApprovalViewPro
                 ))}
               </div>
             </fieldset>
-            <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
+            <div className={wrap({ gap: '3', align: 'center' })}>
               <Button
                 variant="outline"
                 aria-busy={declining}
@@ -128,9 +127,9 @@ export function QrApprovalView({ snapshot, send, onNavigate }: QrApprovalViewPro
               >
                 {declining ? <Trans>Declining…</Trans> : <Trans>Decline</Trans>}
               </Button>
-              <span role="status" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+              <Text as="span" role="status" tone="muted" size="sm">
                 {approving ? <Trans>Approving…</Trans> : null}
-              </span>
+              </Text>
             </div>
           </>
         ) : null}
@@ -155,22 +154,15 @@ export function QrApprovalView({ snapshot, send, onNavigate }: QrApprovalViewPro
 
         {snapshot.matches('refused') ? (
           <>
-            <Alert>{qrSignInMessageText(i18n, failureMessage ?? QrSignInMessage.notFound)}</Alert>
+            <Alert>{refusalText(i18n, failure ?? unexplained, { unavailable: requestNotFound })}</Alert>
             {accountLink}
           </>
         ) : null}
 
         {snapshot.matches('failed') ? (
-          <>
-            <Alert>
-              <Trans>We could not reach the portal. Please try again.</Trans>
-            </Alert>
-            <div className={actions}>
-              <Button variant="outline" onClick={() => send({ type: 'user.retry' })}>
-                <Trans>Try again</Trans>
-              </Button>
-            </div>
-          </>
+          <Alert onRetry={() => send({ type: 'user.retry' })}>
+            <Trans>We could not reach the portal. Please try again.</Trans>
+          </Alert>
         ) : null}
       </section>
     </AuthPage>

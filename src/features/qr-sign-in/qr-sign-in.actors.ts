@@ -7,20 +7,12 @@ import {
   type QrSignInCreated,
   type QrSignInState,
 } from '../../../contract/qr-sign-in';
-import { QrSignInError } from '../../../machines/qrSignIn/qrSignIn.machine';
-import { ApiError, callApi } from '../../lib/api-client';
-
-const failureOf = (error: unknown) =>
-  new QrSignInError(error instanceof ApiError && error.status === 429 ? 'rateLimited' : 'unavailable');
+import { callApi, explained } from '../../lib/api-client';
 
 /** POST /api/auth/qr: a request of this browser's, whose key the server sets as an HttpOnly cookie. */
-export const createRequest = fromPromise<QrSignInCreated, CreateQrSignInRequest>(async ({ input }) => {
-  try {
-    return await callApi(createQrSignIn, { body: input });
-  } catch (error) {
-    throw failureOf(error);
-  }
-});
+export const createRequest = fromPromise<QrSignInCreated, CreateQrSignInRequest>(({ input }) =>
+  explained(() => callApi(createQrSignIn, { body: input })),
+);
 
 /**
  * Asks for the request's state again and again, each time held by the server until it changes (or
@@ -41,12 +33,10 @@ export const waitForAnswer = fromPromise<Exclude<QrSignInState, 'waiting'>, { id
 
 /** POST …/session: the approved request becomes this browser's session. */
 export const signInWithApproval = fromPromise<SessionClaims, { id: string }>(async ({ input }) => {
-  try {
-    const { user } = await callApi(redeemQrSignIn, { params: { id: input.id }, expectUnauthorized: true });
-    return user;
-  } catch (error) {
-    throw failureOf(error);
-  }
+  const { user } = await explained(() =>
+    callApi(redeemQrSignIn, { params: { id: input.id }, expectUnauthorized: true }),
+  );
+  return user;
 });
 
 /** One `clock.tick` a second, for the code's countdown. */

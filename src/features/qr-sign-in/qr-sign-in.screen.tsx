@@ -5,8 +5,8 @@ import { config } from '../../lib/config';
 import { createRequest, secondsClock, signInWithApproval, waitForAnswer } from './qr-sign-in.actors';
 import { approvalLinkOf, QrSignInView } from './qr-sign-in.view';
 
-/** The QR code on the sign-in page; loaded after the form, in a chunk of its own (hence the default export). */
-export default function QrSignInScreen({ onSignedIn }: { onSignedIn: (user: SessionClaims) => void }) {
+/** The QR code on the sign-in page; loaded after the form, in a chunk of its own. */
+export function QrSignInScreen({ onSignedIn }: { onSignedIn: (user: SessionClaims) => void }) {
   const origin = window.location.origin;
   const actor = useActorRef(
     qrSignInMachine.provide({

@@ -5,9 +5,12 @@ import { QRCodeSVG } from 'qrcode.react';
 import type { SnapshotFrom } from 'xstate';
 import type { QrSignInEvent, QrSignInFailure, qrSignInMachine } from '../../../machines/qrSignIn/qrSignIn.machine';
 import { css } from '../../../styled-system/css';
+import { stack, wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { fieldControl } from '../../components/ui/field-control';
+import { Text } from '../../components/ui/text';
+import { fieldControl } from '../../theme/recipes/field';
+import { qrCode } from '../../theme/recipes/qr-code';
 
 export type QrSignInViewProps = {
   snapshot: Pick<SnapshotFrom<typeof qrSignInMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -26,9 +29,7 @@ const failureMessages: Record<QrSignInFailure, MessageDescriptor> = {
 
 const codeSize = 176;
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' });
-// Dark modules on a light square (with its quiet zone) in every theme: what cameras read.
-const code = css({ display: 'block', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border' });
+const column = stack({ gap: '3', align: 'flex-start' });
 // In the code's place and of its size (codeSize), so nothing moves when the code appears.
 const placeholder = css({
   width: '176px',
@@ -64,7 +65,7 @@ export function QrSignInView({ snapshot, send, origin }: QrSignInViewProps) {
 
   if (snapshot.matches('failed')) {
     return (
-      <div className={stack}>
+      <div className={column}>
         <Alert>{i18n._(failureMessages[failure ?? 'unavailable'])}</Alert>
         <Button variant="outline" onClick={() => send({ type: 'user.retry' })}>
           <Trans>Show a new QR code</Trans>
@@ -74,7 +75,7 @@ export function QrSignInView({ snapshot, send, origin }: QrSignInViewProps) {
   }
   if (snapshot.matches('declined')) {
     return (
-      <div className={stack}>
+      <div className={column}>
         <Alert>
           <Trans>The sign-in was declined on the other device.</Trans>
         </Alert>
@@ -100,9 +101,9 @@ export function QrSignInView({ snapshot, send, origin }: QrSignInViewProps) {
   }
   const link = approvalLinkOf(origin, requestId);
   return (
-    <div className={stack}>
+    <div className={column}>
       <QRCodeSVG
-        className={code}
+        className={qrCode}
         value={link}
         size={codeSize}
         level="M"
@@ -113,22 +114,22 @@ export function QrSignInView({ snapshot, send, origin }: QrSignInViewProps) {
         aria-label={t`QR code for signing in from another device`}
       />
       {/* One sentence, so a screen reader says "Pick 42 on your other device" rather than a bare number. */}
-      <p className={css({ fontSize: 'md' })}>
+      <Text size="md">
         <Trans>
           Pick <strong className={matchNumberText}>{matchNumber}</strong> on your other device
         </Trans>
-      </p>
-      <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+      </Text>
+      <Text tone="muted" size="sm">
         <Plural value={secondsLeft} one="Valid for # more second" other="Valid for # more seconds" />
-      </p>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
+      </Text>
+      <div className={wrap({ gap: '3', align: 'center' })}>
         <Button variant="outline" onClick={() => send({ type: 'user.copyLink' })}>
           <Trans>Copy link</Trans>
         </Button>
-        <span role="status" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        <Text as="span" role="status" tone="muted" size="sm">
           {linkCopy === 'copied' ? <Trans>Link copied</Trans> : null}
           {linkCopy === 'failed' ? <Trans>Your browser did not let us copy the link. Copy it from here:</Trans> : null}
-        </span>
+        </Text>
       </div>
       {linkCopy === 'failed' ? (
         <input

@@ -9,7 +9,7 @@ const loadScreen = () =>
     import('./recent-sign-in.screen'),
     import('../../lib/security-catalog').then((catalog) => catalog.loadSecurityCatalog()),
   ]).then(([module]) => module);
-const RecentSignInScreen = lazy(loadScreen);
+const RecentSignInScreen = lazy(() => loadScreen().then((module) => ({ default: module.RecentSignInScreen })));
 
 /**
  * Mounted by the signed-in pages: while they are shown, a call answered 403 `recent_sign_in_required`

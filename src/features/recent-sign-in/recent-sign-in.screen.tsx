@@ -36,7 +36,7 @@ export function startRecentSignIn(
 }
 
 /** The dialog of a started recent sign-in. */
-export default function RecentSignInScreen({ actor, email }: { actor: RecentSignInActor; email: string }) {
+export function RecentSignInScreen({ actor, email }: { actor: RecentSignInActor; email: string }) {
   const snapshot = useSelector(actor, (state) => state);
   return <RecentSignInView snapshot={snapshot} send={actor.send} email={email} />;
 }

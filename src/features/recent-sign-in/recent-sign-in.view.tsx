@@ -3,18 +3,28 @@ import { Portal } from '@ark-ui/react/portal';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import type {
-  RecentSignInContext,
-  RecentSignInEvent,
-  recentSignInMachine,
+import { ErrorCode } from '../../../contract/errors';
+import {
+  passwordRequired,
+  type RecentSignInContext,
+  type RecentSignInEvent,
+  type recentSignInMachine,
 } from '../../../machines/recentSignIn/recentSignIn.machine';
 import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { dialogBackdrop, dialogContent, dialogPositioner, dialogTitle } from '../../components/ui/dialog';
 import { RateLimitedAlert } from '../../components/ui/rate-limited-alert';
 import { TextField } from '../../components/ui/text-field';
-import { answerErrorText, passkeyRefusalText, problemMessages, reasonText } from './recent-sign-in.messages';
+import { contractMessageText } from '../../lib/contract-messages';
+import { dialog } from '../../theme/recipes/dialog';
+import { text } from '../../theme/recipes/text';
+import '../../lib/refusals/passkeys';
+import '../../lib/refusals/recent-sign-in';
+import '../../lib/refusals/second-factor';
+import { passwordRequiredText, problemMessages } from './recent-sign-in.messages';
+
+const dialogStyles = dialog();
 
 type Snapshot = Pick<SnapshotFrom<typeof recentSignInMachine>, 'context' | 'hasTag' | 'matches'>;
 type Send = (event: RecentSignInEvent) => void;
@@ -26,9 +36,8 @@ export type RecentSignInViewProps = {
   email: string;
 };
 
-const row = css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' });
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
-const muted = css({ color: 'fg.muted' });
+// The dialog's own buttons, as its footer places them.
+const buttonRow = dialogStyles.footer;
 // "or" between the passkey's button and the form, drawn as a rule on either side.
 const divider = css({
   display: 'flex',
@@ -48,7 +57,8 @@ function Problem({ context }: { context: RecentSignInContext }) {
   const { i18n } = useLingui();
   const { problem, problemMessage } = context;
   if (!problem) return null;
-  if (problem === 'passkeyRefused' && problemMessage) return <Alert>{passkeyRefusalText(i18n, problemMessage)}</Alert>;
+  if (problem === 'passkeyRefused' && problemMessage)
+    return <Alert>{contractMessageText(i18n, problemMessage, ErrorCode.passkeyRefused)}</Alert>;
   return <Alert>{i18n._(problemMessages[problem])}</Alert>;
 }
 
@@ -60,7 +70,12 @@ function AnswerForm({ snapshot, send, email, cancel }: RecentSignInViewProps & {
   const rateLimited = snapshot.matches({ asking: 'rateLimited' });
   const confirming = snapshot.matches({ asking: 'confirming' }) && snapshot.context.answer?.method !== 'passkey';
   if (!method) return null;
-  const errorText = fieldError ? answerErrorText(i18n, fieldError) : undefined;
+  const errorText =
+    fieldError === passwordRequired
+      ? i18n._(passwordRequiredText)
+      : fieldError
+        ? contractMessageText(i18n, fieldError)
+        : undefined;
   const other =
     method === 'authenticatorApp' && methods.includes('recoveryCode')
       ? 'recoveryCode'
@@ -70,7 +85,7 @@ function AnswerForm({ snapshot, send, email, cancel }: RecentSignInViewProps & {
   return (
     <form
       noValidate
-      className={stack}
+      className={stack({ gap: '4' })}
       onSubmit={(event) => {
         event.preventDefault();
         send({ type: 'user.submit' });
@@ -110,20 +125,23 @@ function AnswerForm({ snapshot, send, email, cancel }: RecentSignInViewProps & {
         />
       )}
       {other ? (
-        <Button
-          variant="link"
-          disabled={busy}
-          className={css({ alignSelf: 'flex-start' })}
-          onClick={() => send({ type: other === 'recoveryCode' ? 'user.useRecoveryCode' : 'user.useAuthenticatorApp' })}
-        >
-          {other === 'recoveryCode' ? (
-            <Trans>Use a recovery code instead</Trans>
-          ) : (
-            <Trans>Use your authenticator app instead</Trans>
-          )}
-        </Button>
+        <div>
+          <Button
+            variant="link"
+            disabled={busy}
+            onClick={() =>
+              send({ type: other === 'recoveryCode' ? 'user.useRecoveryCode' : 'user.useAuthenticatorApp' })
+            }
+          >
+            {other === 'recoveryCode' ? (
+              <Trans>Use a recovery code instead</Trans>
+            ) : (
+              <Trans>Use your authenticator app instead</Trans>
+            )}
+          </Button>
+        </div>
       ) : null}
-      <div className={row}>
+      <div className={buttonRow}>
         {cancel}
         <Button type="submit" aria-busy={confirming} disabled={busy || rateLimited}>
           {confirming ? <Trans>Confirming…</Trans> : <Trans>Confirm</Trans>}
@@ -192,19 +210,21 @@ export function RecentSignInView({ snapshot, send, email }: RecentSignInViewProp
       initialFocusEl={() => firstControlOf(contentRef.current)}
     >
       <Portal>
-        <Dialog.Backdrop className={dialogBackdrop} />
-        <Dialog.Positioner className={dialogPositioner}>
-          <Dialog.Content ref={contentRef} className={dialogContent}>
-            <Dialog.Title className={dialogTitle}>
+        <Dialog.Backdrop className={dialogStyles.backdrop} />
+        <Dialog.Positioner className={dialogStyles.positioner}>
+          <Dialog.Content ref={contentRef} className={dialogStyles.content}>
+            <Dialog.Title className={dialogStyles.title}>
               <Trans>Confirm it's you</Trans>
             </Dialog.Title>
-            <Dialog.Description className={muted}>{reasonText(i18n, context.reason)}</Dialog.Description>
+            <Dialog.Description className={text({ tone: 'muted' })}>
+              {contractMessageText(i18n, context.reason, ErrorCode.recentSignInRequired)}
+            </Dialog.Description>
             {signInAgain ? (
               <>
                 <p>
                   <Trans>Sign in again to make this change.</Trans>
                 </p>
-                <div className={row}>
+                <div className={buttonRow}>
                   {cancel}
                   <Button data-recent-sign-in-focus="" onClick={() => send({ type: 'user.signInAgain' })}>
                     <Trans>Sign in again</Trans>
@@ -242,7 +262,7 @@ export function RecentSignInView({ snapshot, send, email }: RecentSignInViewProp
                 {context.method ? (
                   <AnswerForm snapshot={snapshot} send={send} email={email} cancel={cancel} />
                 ) : (
-                  <div className={row}>{cancel}</div>
+                  <div className={buttonRow}>{cancel}</div>
                 )}
               </>
             )}

@@ -1,3 +1,4 @@
+import { toCsv } from '../../../contract/csv';
 import type { Report, ReportTable, TableOrder } from '../../../machines/reportsFilter/reportsFilter.machine';
 import { connectionRows, sortRows, trafficRows } from './report-rows';
 
@@ -7,27 +8,13 @@ import { connectionRows, sortRows, trafficRows } from './report-rows';
  * it the same in every language.
  */
 
-type Field = string | number | boolean | null;
-
-/** Spreadsheets run a cell starting with one of these as a formula (CSV injection): it gets a leading `'`. */
-const formulaStart = /^[=+\-@\t\r]/;
-
-function csvField(value: Field): string {
-  let text = value === null ? '' : String(value);
-  if (formulaStart.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvText = (lines: readonly (readonly Field[])[]) =>
-  lines.map((line) => `${line.map(csvField).join(',')}\r\n`).join('');
-
 export function reportCsv(table: ReportTable, report: Report, order: TableOrder): string {
   if (table === 'traffic')
-    return csvText([
+    return toCsv([
       ['time', 'rxBytes', 'txBytes', 'totalBytes'],
       ...sortRows(trafficRows(report), order).map((row) => [row.time, row.received, row.sent, row.total]),
     ]);
-  return csvText([
+  return toCsv([
     ['time', 'type', 'device', 'user', 'userid', 'server', 'serverIsPrivate'],
     ...sortRows(connectionRows(report), order).map((row) => row.raw),
   ]);

@@ -7,17 +7,17 @@ import {
   readTeamNetStats,
   readTeamTunnelStats,
 } from '../../../contract/calls/stats';
-import {
-  type RangePreset,
-  type Report,
-  type ReportRange,
-  ReportRefused,
-  type ReportScope,
-  type ReportsFilterInput,
-  type ReportTable,
-  type TableOrder,
+import type {
+  RangePreset,
+  Report,
+  ReportRange,
+  ReportScope,
+  ReportsFilterInput,
+  ReportTable,
+  TableOrder,
 } from '../../../machines/reportsFilter/reportsFilter.machine';
 import { callApi, explained } from '../../lib/api-client';
+import { downloadText } from '../../lib/download';
 import { reportCsv, reportCsvFileName } from './report-csv';
 
 const hourMs = 3600 * 1000;
@@ -70,27 +70,20 @@ function statsCalls(scope: ReportScope, range: { from: string; to: string }, sig
   }
 }
 
-/** Hands a file to the browser's downloads. */
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file over; the address is not needed after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** The calls of the Reports page: the two stats calls of a scope, and the CSV of a shown table. */
 export const reportsActors = {
   loadReport: fromPromise<Report, ReportsFilterInput>(async ({ input, signal }) => {
     const { from, to } = resolveRange(input.range, new Date());
     const range = { from: from.toISOString(), to: to.toISOString() };
-    const [net, tunnel] = await explained(() => statsCalls(input.scope, range, signal), ReportRefused);
+    const [net, tunnel] = await explained(() => statsCalls(input.scope, range, signal));
     return { ...range, net, tunnel };
   }),
   exportTable: fromPromise<void, { table: ReportTable; report: Report; scope: ReportScope; order: TableOrder }>(
     async ({ input }) =>
-      download(reportCsvFileName(input.table, input.report), reportCsv(input.table, input.report, input.order)),
+      downloadText(
+        reportCsvFileName(input.table, input.report),
+        reportCsv(input.table, input.report, input.order),
+        'text/csv;charset=utf-8',
+      ),
   ),
 };

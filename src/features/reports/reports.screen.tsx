@@ -4,8 +4,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { reportsFilterMachine } from '../../../machines/reportsFilter/reportsFilter.machine';
 import { isAdminOrOwner } from '../../app/guards';
-import { linkedDevicesQuery } from '../../lib/device-and-router-queries';
-import { accountUserQuery } from '../../lib/queries';
+import { readerTimeZone } from '../../lib/format/dates';
+import { accountUserQuery } from '../../lib/queries/account-user';
+import { linkedDevicesQuery } from '../../lib/queries/linked-devices';
 import { reportsActors } from './reports.actors';
 import { ReportsView } from './reports.view';
 import { filterOfSearch, searchOfFilter } from './reports-address';
@@ -44,6 +45,6 @@ export function ReportsScreen({ search }: { search: ReportsSearch }) {
     deviceId: device.deviceUUID,
     name: device.nickname,
   }));
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = readerTimeZone();
   return <ReportsView snapshot={snapshot} send={actor.send} teams={teams} devices={devices} timeZone={timeZone} />;
 }

@@ -13,8 +13,12 @@ import { css } from '../../../styled-system/css';
 export type UsageChartProps = {
   /** Bucket starts, Unix seconds. */
   times: number[];
-  /** Traffic: [Received, Sent], drawn as lines; connections: [Connections], a single series is drawn as bars. */
-  series: { label: string; values: number[] }[];
+  /**
+   * Traffic: [Received, Sent], drawn as lines; connections: [Connections], a single series is drawn as bars.
+   * A series' own `formatValue` writes its values in the legend (as its column in the table does).
+   */
+  series: { label: string; values: number[]; formatValue?: (value: number) => string }[];
+  /** The value axis's labels, and the legend's where a series has no formatter of its own. */
   formatValue: (value: number) => string;
   formatTime: (seconds: number) => string;
 };
@@ -183,14 +187,15 @@ function chartOptions(
     labels: string[];
     daily: boolean;
     colors: ChartColors;
-    format: { current: Formatters };
+    format: { current: Formatters & Pick<UsageChartProps, 'series'> };
     times: () => readonly number[];
   },
 ): uPlot.Options {
   const { colors, format } = options;
   const bars = options.labels.length === 1;
   const seriesColors = [colors.first, colors.second];
-  const value = (_plot: uPlot, raw: number | null) => (raw === null ? '—' : format.current.formatValue(raw));
+  const legendValue = (index: number) => (_plot: uPlot, raw: number | null) =>
+    raw === null ? '—' : (format.current.series[index]?.formatValue ?? format.current.formatValue)(raw);
   const axis = {
     stroke: colors.axis,
     grid: { stroke: colors.grid, width: 1 },
@@ -229,7 +234,7 @@ function chartOptions(
           dash: index === 1 ? [6, 4] : undefined,
           paths: bars ? UPlot.paths.bars?.({ size: [0.7, 40], gap: 1 }) : undefined,
           points: bars ? { show: false } : undefined,
-          value,
+          value: legendValue(index),
         };
       }),
     ],

@@ -3,12 +3,15 @@ import { type ReactNode, useId } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { ProviderId, SignInProvider } from '../../../contract/federated-sign-in';
 import type { ResetPasswordEvent, resetPasswordMachine } from '../../../machines/resetPassword/resetPassword.machine';
-import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { AuthPage, authPanel as panel } from '../../components/auth-page';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { Text } from '../../components/ui/text';
 import { fieldErrorText } from '../../lib/validation-messages';
+import { choiceGroup } from '../../theme/recipes/choice-group';
+import { text } from '../../theme/recipes/text';
 import { failureMessages, signInsRemovedMessage } from './reset-password.messages';
 
 export type ResetPasswordViewProps = {
@@ -35,15 +38,9 @@ function ProviderList({
   return <>{parts.map((part) => (part.type === 'element' ? <bdi key={part.value}>{part.value}</bdi> : part.value))}</>;
 }
 
-const unlinkChoice = css({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  columnGap: '2',
-  rowGap: '1',
-  alignItems: 'baseline',
-});
+const unlinkChoice = choiceGroup();
 
-/** Reset password (spec section 2): a new password, reached from an e-mailed link. */
+/** Reset password (docs/spec.md §2): a new password, reached from an e-mailed link. */
 export function ResetPasswordView({ snapshot, send, forgotPasswordLink, signInProviders }: ResetPasswordViewProps) {
   const { t, i18n } = useLingui();
   const { password, repeatPassword, fieldErrors, failure, linkedProviders, unlinkSignIns } = snapshot.context;
@@ -54,19 +51,16 @@ export function ResetPasswordView({ snapshot, send, forgotPasswordLink, signInPr
   function body() {
     if (snapshot.matches('checkingLink'))
       return (
-        <p role="status" className={css({ color: 'fg.muted' })}>
+        <Text role="status" tone="muted">
           <Trans>Checking your link…</Trans>
-        </p>
+        </Text>
       );
     if (snapshot.matches('checkFailed'))
       return (
         <div className={panel}>
-          <Alert>
+          <Alert onRetry={() => send({ type: 'user.retry' })}>
             <Trans>We could not check your link right now.</Trans>
           </Alert>
-          <Button variant="outline" onClick={() => send({ type: 'user.retry' })}>
-            <Trans>Try again</Trans>
-          </Button>
         </div>
       );
     if (snapshot.matches('invalidLink'))
@@ -78,7 +72,7 @@ export function ResetPasswordView({ snapshot, send, forgotPasswordLink, signInPr
       );
     if (snapshot.matches('done'))
       return (
-        <div role="status" className={css({ display: 'grid', gap: '2' })}>
+        <div role="status" className={stack({ gap: '2' })}>
           <p>
             <Trans>Password Changed</Trans>
           </p>
@@ -107,7 +101,7 @@ export function ResetPasswordView({ snapshot, send, forgotPasswordLink, signInPr
           onRepeatChange={(value) => send({ type: 'user.changeRepeatPassword', value })}
         />
         {linkedProviders.length > 0 ? (
-          <div className={unlinkChoice}>
+          <div className={unlinkChoice.item}>
             <input
               id={unlinkId}
               type="checkbox"
@@ -115,23 +109,25 @@ export function ResetPasswordView({ snapshot, send, forgotPasswordLink, signInPr
               disabled={busy}
               aria-describedby={`${unlinkId}-hint`}
               onChange={() => send({ type: 'user.toggleUnlinkSignIns' })}
-              className={css({ accentColor: 'accent.default', width: '4', height: '4' })}
+              className={unlinkChoice.control}
             />
-            <label htmlFor={unlinkId} className={css({ fontWeight: 'medium' })}>
-              <Plural
-                value={linkedProviders.length}
-                one="Also remove the sign-in linked to your account:"
-                other="Also remove the sign-ins linked to your account:"
-              />{' '}
-              {providerList}
-            </label>
-            <p id={`${unlinkId}-hint`} className={css({ gridColumn: '2', color: 'fg.muted', fontSize: 'sm' })}>
-              <Plural
-                value={linkedProviders.length}
-                one="Do this if you did not link it yourself: nobody can then sign in with it."
-                other="Do this if you did not link them yourself: nobody can then sign in with them."
-              />
-            </p>
+            <div className={stack({ gap: '1' })}>
+              <label htmlFor={unlinkId} className={text({ weight: 'medium' })}>
+                <Plural
+                  value={linkedProviders.length}
+                  one="Also remove the sign-in linked to your account:"
+                  other="Also remove the sign-ins linked to your account:"
+                />{' '}
+                {providerList}
+              </label>
+              <Text id={`${unlinkId}-hint`} tone="muted" size="sm">
+                <Plural
+                  value={linkedProviders.length}
+                  one="Do this if you did not link it yourself: nobody can then sign in with it."
+                  other="Do this if you did not link them yourself: nobody can then sign in with them."
+                />
+              </Text>
+            </div>
           </div>
         ) : null}
         <Button type="submit" width="full" aria-busy={busy} disabled={busy}>

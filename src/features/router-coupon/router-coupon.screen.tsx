@@ -3,8 +3,8 @@ import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { routerCouponRedemptionMachine } from '../../../machines/routerCouponRedemption/routerCouponRedemption.machine';
 import { navigateTo } from '../../app/navigate';
-import { routersQuery } from '../../lib/device-and-router-queries';
-import { accountUserQuery } from '../../lib/queries';
+import { accountUserQuery } from '../../lib/queries/account-user';
+import { routersQuery } from '../../lib/queries/routers';
 import { redeemRouterCoupon } from './router-coupon.actors';
 import { RouterCouponView } from './router-coupon.view';
 

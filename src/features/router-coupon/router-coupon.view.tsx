@@ -1,17 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
+import { unexplained } from '../../../machines/refusal';
 import type {
   RouterCouponRedemptionEvent,
   routerCouponRedemptionMachine,
 } from '../../../machines/routerCouponRedemption/routerCouponRedemption.machine';
-import { css, cx } from '../../../styled-system/css';
+import { css } from '../../../styled-system/css';
+import { stack, wrap } from '../../../styled-system/patterns';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { card } from '../../components/ui/card';
-import { textLink } from '../../components/ui/link';
+import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
-import { routerCouponUnavailable, routerMessageText } from '../routers/router.messages';
+import { contractMessageText, refusalText } from '../../lib/contract-messages';
+import { card } from '../../theme/recipes/card';
+import { textLink } from '../../theme/recipes/link';
+import '../../lib/refusals/routers';
+import { routerCouponUnavailable } from '../routers/router.messages';
 
 export type RouterCouponViewProps = {
   snapshot: Pick<SnapshotFrom<typeof routerCouponRedemptionMachine>, 'context' | 'hasTag' | 'matches'>;
@@ -22,21 +27,17 @@ export type RouterCouponViewProps = {
 /** The router management portal. */
 export const routersHref = '/routers';
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
-
 /** `/redeem-router-coupon`: a router coupon becomes a router subscription. */
 export function RouterCouponView({ snapshot, send, onNavigate }: RouterCouponViewProps) {
   const { t, i18n } = useLingui();
-  const { code, codeError, failureMessage, redemption } = snapshot.context;
+  const { code, codeError, failure, redemption } = snapshot.context;
   const busy = snapshot.hasTag('busy');
 
   return (
-    <div className={cx(stack, css({ maxWidth: '32rem', width: '100%' }))}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-        <Trans>Redeem a router coupon</Trans>
-      </h1>
+    <div className={stack({ gap: '4', maxWidth: '32rem', width: '100%' })}>
+      <PageHeader title={<Trans>Redeem a router coupon</Trans>} />
       {redemption ? (
-        <section aria-labelledby="router-coupon-redeemed" className={card}>
+        <section aria-labelledby="router-coupon-redeemed" className={card().root}>
           <Alert tone="success">
             <span id="router-coupon-redeemed">
               <Trans>Your router coupon is redeemed: your router subscription is ready.</Trans>
@@ -48,7 +49,7 @@ export function RouterCouponView({ snapshot, send, onNavigate }: RouterCouponVie
               <code dir="ltr">{redemption.referenceId}</code>.
             </Trans>
           </p>
-          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', alignItems: 'center' })}>
+          <div className={wrap({ gap: '4', align: 'center' })}>
             <Button onClick={() => send({ type: 'user.redeemAnother' })}>
               <Trans>Redeem another coupon</Trans>
             </Button>
@@ -60,7 +61,7 @@ export function RouterCouponView({ snapshot, send, onNavigate }: RouterCouponVie
       ) : (
         <form
           noValidate
-          className={cx(card, stack)}
+          className={card().root}
           onSubmit={(event) => {
             event.preventDefault();
             send({ type: 'user.redeem' });
@@ -70,7 +71,7 @@ export function RouterCouponView({ snapshot, send, onNavigate }: RouterCouponVie
             <Trans>Enter the code of the coupon that came with your router to start its router subscription.</Trans>
           </p>
           {snapshot.matches('refused') ? (
-            <Alert>{failureMessage ? routerMessageText(i18n, failureMessage) : i18n._(routerCouponUnavailable)}</Alert>
+            <Alert>{refusalText(i18n, failure ?? unexplained, { unavailable: routerCouponUnavailable })}</Alert>
           ) : null}
           <TextField
             label={t`Router coupon code`}
@@ -80,7 +81,7 @@ export function RouterCouponView({ snapshot, send, onNavigate }: RouterCouponVie
             spellCheck={false}
             value={code}
             disabled={busy}
-            errorText={codeError ? routerMessageText(i18n, codeError) : undefined}
+            errorText={codeError ? contractMessageText(i18n, codeError) : undefined}
             onValueChange={(value) => send({ type: 'user.changeCode', value })}
           />
           <Button type="submit" aria-busy={busy} disabled={busy} className={css({ alignSelf: 'flex-start' })}>

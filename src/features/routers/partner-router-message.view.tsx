@@ -4,8 +4,9 @@ import type {
   PartnerRouterMessageEvent,
   partnerRouterMessageMachine,
 } from '../../../machines/partnerRouterMessage/partnerRouterMessage.machine';
-import { css } from '../../../styled-system/css';
+import { visuallyHidden } from '../../../styled-system/patterns';
 import { Button } from '../../components/ui/button';
+import { alert } from '../../theme/recipes/alert';
 
 export type PartnerRouterMessageViewProps = {
   snapshot: Pick<SnapshotFrom<typeof partnerRouterMessageMachine>, 'matches'>;
@@ -13,29 +14,17 @@ export type PartnerRouterMessageViewProps = {
   routerName: string;
 };
 
-const srOnly = css({ srOnly: true });
-const message = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: '3',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  paddingBlock: '2.5',
-  paddingInline: '3',
-  borderRadius: 'l2',
-  borderInlineStartWidth: '4px',
-  borderColor: 'success.default',
-  bg: 'success.subtle',
-  color: 'fg.default',
-});
-
-/** A partner router's success message, until its owner dismisses it; nothing otherwise. */
+/**
+ * A partner router's success message, until its owner dismisses it; nothing otherwise. The Alert's
+ * look, but a status rather than an alert: good news need not interrupt.
+ */
 export function PartnerRouterMessageView({ snapshot, send, routerName }: PartnerRouterMessageViewProps) {
   const activation = snapshot.matches('showingActivation');
   if (!activation && !snapshot.matches('showingMilestone')) return null;
+  const styles = alert({ tone: 'success' });
   return (
-    <div role="status" className={message}>
-      <p>
+    <div role="status" className={styles.root}>
+      <p className={styles.content}>
         {activation ? (
           <Trans>
             <bdi>{routerName}</bdi> is set up and online. Welcome aboard!
@@ -46,11 +35,13 @@ export function PartnerRouterMessageView({ snapshot, send, routerName }: Partner
           </Trans>
         )}
       </p>
-      <Button variant="outline" onClick={() => send({ type: 'user.dismiss' })}>
-        <Trans>
-          Dismiss <span className={srOnly}>the message about {routerName}</span>
-        </Trans>
-      </Button>
+      <div className={styles.action}>
+        <Button variant="outline" onClick={() => send({ type: 'user.dismiss' })}>
+          <Trans>
+            Dismiss <span className={visuallyHidden()}>the message about {routerName}</span>
+          </Trans>
+        </Button>
+      </div>
     </div>
   );
 }

@@ -13,7 +13,7 @@ const flagCalls = {
   hasShown90DaySuccess: markPartnerRouter90DaySuccessShown,
 } satisfies Record<PartnerRouterFlag, unknown>;
 
-/** The partner router calls (spec section 9), for the router's owner. */
+/** The partner router calls (docs/spec.md §9), for the router's owner. */
 export const partnerRouterActors = {
   loadPartnerRouter: fromPromise<PartnerRouterDevice, { routerId: string }>(({ input, signal }) =>
     callApi(readPartnerRouter, { params: { routerId: input.routerId }, signal }),

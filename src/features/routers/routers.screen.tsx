@@ -6,13 +6,13 @@ import type { Subscription } from '../../../contract/account';
 import { isRouterProduct } from '../../../contract/routers';
 import { partnerRouterMessageMachine } from '../../../machines/partnerRouterMessage/partnerRouterMessage.machine';
 import { navigateTo } from '../../app/navigate';
-import { routersQuery } from '../../lib/device-and-router-queries';
-import { accountUserQuery } from '../../lib/queries';
+import { accountUserQuery } from '../../lib/queries/account-user';
+import { routersQuery } from '../../lib/queries/routers';
 import { PartnerRouterMessageView } from './partner-router-message.view';
 import { partnerRouterActors } from './routers.actors';
 import { type RouterPlan, RoutersView } from './routers.view';
 
-/** Router subscriptions are told by their product name (spec section 9). */
+/** Router subscriptions are told by their product name (docs/spec.md §9). */
 export function routerPlansOf(subscriptions: Subscription[]): RouterPlan[] {
   return subscriptions.filter((subscription) => isRouterProduct(subscription.productName));
 }

@@ -4,14 +4,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Subscription } from '../../../contract/account';
 import type { Router, RouterState, RouterVendor } from '../../../contract/routers';
-import { css, cx } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
-import { textLink } from '../../components/ui/link';
+import { Badge } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
+import { DataTable, type DataTableColumn } from '../../components/ui/data-table';
+import { EmptyState } from '../../components/ui/empty-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { Text } from '../../components/ui/text';
 import { subscriptionStateLabels } from '../../lib/billing-labels';
-import { formatDate } from '../../lib/format-money';
+import { formatDate, formatDateTime } from '../../lib/format/dates';
+import { textLink } from '../../theme/recipes/link';
 
 /** Where a router coupon is redeemed. */
 export const routerCouponHref = '/redeem-router-coupon';
@@ -21,7 +25,7 @@ export type RouterPlan = Pick<Subscription, 'referenceId' | 'title' | 'state' | 
 export type RoutersViewProps = { onNavigate: Navigate } & (
   | { status: 'pending' }
   | { status: 'error'; onRetry: () => void }
-  /** `routerPlans`: the person's router subscriptions (by product name, spec section 9). */
+  /** `routerPlans`: the person's router subscriptions (by product name, docs/spec.md §9). */
   | {
       status: 'success';
       routers: Router[];
@@ -30,10 +34,6 @@ export type RoutersViewProps = { onNavigate: Navigate } & (
       messages?: ReactNode;
     }
 );
-
-const muted = css({ color: 'fg.muted' });
-const cell = css({ paddingBlock: '2', paddingInlineEnd: '4', textAlign: 'start', verticalAlign: 'top' });
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '6', width: '100%' });
 
 /** The vendors' own names: brands, the same in every language. */
 const vendorNames: Record<RouterVendor, string> = { miri: 'Miri', strata: 'Strata' };
@@ -44,86 +44,90 @@ const routerStateLabels: Record<RouterState, MessageDescriptor> = {
   offline: msg({ message: 'Offline', context: 'router state' }),
 };
 
-const stateStyles: Record<RouterState, string> = {
-  setup: css({ color: 'fg.muted', fontWeight: 'medium' }),
-  online: css({ color: 'success.default', fontWeight: 'medium' }),
-  offline: css({ color: 'danger.default', fontWeight: 'medium' }),
-};
+const routerStateTones = { setup: 'neutral', online: 'success', offline: 'danger' } as const satisfies Record<
+  RouterState,
+  string
+>;
 
 function RoutersTable({ routers }: { routers: Router[] }) {
   const { i18n } = useLingui();
-  const lastActive = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const columns: DataTableColumn<Router>[] = [
+    {
+      key: 'router',
+      header: <Trans>Router</Trans>,
+      rowHeader: true,
+      cell: (router) => (
+        <>
+          <Text as="span" weight="medium">
+            <bdi>{router.name}</bdi>
+          </Text>
+          {router.isOwner ? null : (
+            <Text as="div" tone="muted" size="sm" weight="normal">
+              <Trans>Lent to your team</Trans>
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'vendor', header: <Trans>Vendor</Trans>, cell: (router) => vendorNames[router.vendor] },
+    {
+      key: 'state',
+      header: <Trans context="router state">Status</Trans>,
+      cell: (router) => <Badge tone={routerStateTones[router.state]}>{i18n._(routerStateLabels[router.state])}</Badge>,
+    },
+    {
+      key: 'lastActive',
+      header: <Trans>Last active</Trans>,
+      cell: (router) => (
+        <time dateTime={router.lastActiveTime}>{formatDateTime(router.lastActiveTime, i18n.locale)}</time>
+      ),
+    },
+    {
+      key: 'subscription',
+      header: <Trans>Subscription</Trans>,
+      cell: (router) =>
+        router.subscription ? (
+          <>
+            <bdi>{router.subscription.productName}</bdi>
+            {router.subscription.state === 'active' ? null : (
+              <Text as="div" tone="muted" size="sm">
+                {i18n._(subscriptionStateLabels[router.subscription.state])}
+              </Text>
+            )}
+          </>
+        ) : (
+          <Text as="span" tone="muted">
+            <Trans>No subscription</Trans>
+          </Text>
+        ),
+    },
+    {
+      key: 'team',
+      header: <Trans>Team</Trans>,
+      cell: (router) =>
+        router.team ? (
+          <bdi>{router.team.name}</bdi>
+        ) : (
+          <Text as="span" tone="muted">
+            <Trans>Not shared</Trans>
+          </Text>
+        ),
+    },
+  ];
   return (
-    <div className={css({ overflowX: 'auto' })}>
-      <table className={css({ width: '100%', borderCollapse: 'collapse' })}>
-        <thead className={muted}>
-          <tr>
-            <th scope="col" className={cell}>
-              <Trans>Router</Trans>
-            </th>
-            <th scope="col" className={cell}>
-              <Trans>Vendor</Trans>
-            </th>
-            <th scope="col" className={cell}>
-              <Trans context="router state">Status</Trans>
-            </th>
-            <th scope="col" className={cell}>
-              <Trans>Last active</Trans>
-            </th>
-            <th scope="col" className={cell}>
-              <Trans>Subscription</Trans>
-            </th>
-            <th scope="col" className={cell}>
-              <Trans>Team</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {routers.map((router) => (
-            <tr key={router.routerId} className={css({ borderBlockStartWidth: '1px', borderColor: 'border' })}>
-              <th scope="row" className={cx(cell, css({ fontWeight: 'medium' }))}>
-                <bdi>{router.name}</bdi>
-                {router.isOwner ? null : (
-                  <span className={cx(muted, css({ display: 'block', fontWeight: 'normal', fontSize: 'sm' }))}>
-                    <Trans>Lent to your team</Trans>
-                  </span>
-                )}
-              </th>
-              <td className={cell}>{vendorNames[router.vendor]}</td>
-              <td className={cx(cell, stateStyles[router.state])}>{i18n._(routerStateLabels[router.state])}</td>
-              <td className={cell}>
-                <time dateTime={router.lastActiveTime}>{lastActive.format(new Date(router.lastActiveTime))}</time>
-              </td>
-              <td className={cell}>
-                {router.subscription ? (
-                  <>
-                    <bdi>{router.subscription.productName}</bdi>
-                    {router.subscription.state === 'active' ? null : (
-                      <span className={cx(muted, css({ display: 'block', fontSize: 'sm' }))}>
-                        {i18n._(subscriptionStateLabels[router.subscription.state])}
-                      </span>
-                    )}
-                  </>
-                ) : (
-                  <span className={muted}>
-                    <Trans>No subscription</Trans>
-                  </span>
-                )}
-              </td>
-              <td className={cell}>
-                {router.team ? (
-                  <bdi>{router.team.name}</bdi>
-                ) : (
-                  <span className={muted}>
-                    <Trans>Not shared</Trans>
-                  </span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={<Trans>Your routers</Trans>}
+      captionHidden
+      inNamedSection
+      columns={columns}
+      rows={routers}
+      rowKey={(router) => router.routerId}
+      empty={
+        <EmptyState>
+          <Trans>No routers yet. A router appears here once it is set up with your account.</Trans>
+        </EmptyState>
+      }
+    />
   );
 }
 
@@ -131,21 +135,21 @@ function RouterPlans({ plans, routers }: { plans: RouterPlan[]; routers: Router[
   const { i18n } = useLingui();
   if (plans.length === 0)
     return (
-      <p className={muted}>
+      <EmptyState>
         <Trans>You have no router subscriptions yet. Redeem the coupon that came with your router to start one.</Trans>
-      </p>
+      </EmptyState>
     );
   return (
-    <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <ul className={stack({ gap: '3' })}>
       {plans.map((plan) => {
         const router = routers.find((candidate) => candidate.subscription?.referenceId === plan.referenceId);
         const endsAt = plan.currentPeriodEndsAt ? formatDate(plan.currentPeriodEndsAt, i18n.locale) : null;
         return (
-          <li key={plan.referenceId} className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
-            <span className={css({ fontWeight: 'medium' })}>
+          <li key={plan.referenceId} className={stack({ gap: '0.5' })}>
+            <Text as="span" weight="medium">
               <bdi>{plan.title}</bdi> · {i18n._(subscriptionStateLabels[plan.state])}
-            </span>
-            <span className={muted}>
+            </Text>
+            <Text as="span" tone="muted">
               {router ? (
                 <Trans>
                   Used by <bdi>{router.name}</bdi>
@@ -159,7 +163,7 @@ function RouterPlans({ plans, routers }: { plans: RouterPlan[]; routers: Router[
                   <Trans>Until {endsAt}</Trans>
                 </>
               ) : null}
-            </span>
+            </Text>
           </li>
         );
       })}
@@ -170,49 +174,30 @@ function RouterPlans({ plans, routers }: { plans: RouterPlan[]; routers: Router[
 /** `/routers`: the routers of the person and of their teams, and their router subscriptions. */
 export function RoutersView(props: RoutersViewProps) {
   return (
-    <div className={stack}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-        <Trans>Routers</Trans>
-      </h1>
+    <div className={stack({ gap: '6', width: '100%' })}>
+      <PageHeader title={<Trans>Routers</Trans>} />
       {props.status === 'pending' ? (
-        <p role="status" className={muted}>
+        <Text role="status" tone="muted">
           <Trans>Loading your routers…</Trans>
-        </p>
+        </Text>
       ) : props.status === 'error' ? (
-        <Alert>
-          <p>
-            <Trans>We could not load your routers.</Trans>
-          </p>
-          <Button variant="link" onClick={props.onRetry}>
-            <Trans>Try again</Trans>
-          </Button>
+        <Alert onRetry={props.onRetry}>
+          <Trans>We could not load your routers.</Trans>
         </Alert>
       ) : (
         <>
-          <section aria-labelledby="routers-title" className={card}>
-            <h2 id="routers-title" className={cardTitle}>
-              <Trans>Your routers</Trans>
-            </h2>
+          <Card title={<Trans>Your routers</Trans>} titleId="routers-title">
             {props.messages}
-            {props.routers.length === 0 ? (
-              <p className={muted}>
-                <Trans>No routers yet. A router appears here once it is set up with your account.</Trans>
-              </p>
-            ) : (
-              <RoutersTable routers={props.routers} />
-            )}
-          </section>
-          <section aria-labelledby="router-plans-title" className={card}>
-            <h2 id="router-plans-title" className={cardTitle}>
-              <Trans>Router subscriptions</Trans>
-            </h2>
+            <RoutersTable routers={props.routers} />
+          </Card>
+          <Card title={<Trans>Router subscriptions</Trans>} titleId="router-plans-title">
             <RouterPlans plans={props.routerPlans} routers={props.routers} />
             <p>
               <InternalLink href={routerCouponHref} onNavigate={props.onNavigate} className={textLink}>
                 <Trans>Redeem a router coupon</Trans>
               </InternalLink>
             </p>
-          </section>
+          </Card>
         </>
       )}
     </div>

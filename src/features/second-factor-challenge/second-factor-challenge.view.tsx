@@ -5,20 +5,22 @@ import type {
   SecondFactorChallengeEvent,
   secondFactorChallengeMachine,
 } from '../../../machines/secondFactorChallenge/secondFactorChallenge.machine';
-import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { AuthPage, authPanel } from '../../components/auth-page';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { textLink } from '../../components/ui/link';
 import { RateLimitedAlert } from '../../components/ui/rate-limited-alert';
+import { Text } from '../../components/ui/text';
 import { TextField } from '../../components/ui/text-field';
+import { contractMessageText } from '../../lib/contract-messages';
+import '../../lib/refusals/second-factor';
+import { textLink } from '../../theme/recipes/link';
 import {
   challengeExpired,
   challengeUnavailable,
   passkeyNotRecognised,
   passkeyUnavailable,
-  secondFactorCodeText,
 } from './second-factor-challenge.messages';
 
 export type SecondFactorChallengeViewProps = {
@@ -28,9 +30,6 @@ export type SecondFactorChallengeViewProps = {
   signInHref: string;
   onNavigate: Navigate;
 };
-
-const muted = css({ color: 'fg.muted' });
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' });
 
 /**
  * `/auth/second-step`: one of the account's passkeys (first, where it has one), the code from the
@@ -77,7 +76,7 @@ export function SecondFactorChallengeView({ snapshot, send, signInHref, onNaviga
         }}
       >
         {passkeyOffered ? (
-          <div className={stack}>
+          <div className={stack({ gap: '3' })}>
             <p>
               <Trans>Use a passkey of your account, on this device, your phone or a security key.</Trans>
             </p>
@@ -94,9 +93,9 @@ export function SecondFactorChallengeView({ snapshot, send, signInHref, onNaviga
             </Button>
             {snapshot.matches('passkeyRefused') ? <Alert>{i18n._(passkeyNotRecognised)}</Alert> : null}
             {snapshot.matches('passkeyFailed') ? <Alert>{i18n._(passkeyUnavailable)}</Alert> : null}
-            <p className={muted}>
+            <Text tone="muted">
               <Trans>Or enter a code instead:</Trans>
-            </p>
+            </Text>
           </div>
         ) : null}
         <p>
@@ -122,7 +121,7 @@ export function SecondFactorChallengeView({ snapshot, send, signInHref, onNaviga
           spellCheck={false}
           value={code}
           disabled={busy}
-          errorText={codeError ? secondFactorCodeText(i18n, codeError) : undefined}
+          errorText={codeError ? contractMessageText(i18n, codeError) : undefined}
           onValueChange={(value) => send({ type: 'user.changeCode', value })}
         />
         <Button
@@ -134,19 +133,20 @@ export function SecondFactorChallengeView({ snapshot, send, signInHref, onNaviga
         >
           {busy && !withPasskey ? <Trans>Verifying…</Trans> : <Trans>Verify</Trans>}
         </Button>
-        <Button
-          variant="link"
-          disabled={busy}
-          className={css({ alignSelf: 'flex-start' })}
-          onClick={() => send({ type: byApp ? 'user.useRecoveryCode' : 'user.useAuthenticatorApp' })}
-        >
-          {byApp ? <Trans>Use a recovery code instead</Trans> : <Trans>Use your authenticator app instead</Trans>}
-        </Button>
-        <p className={muted}>
+        <div>
+          <Button
+            variant="link"
+            disabled={busy}
+            onClick={() => send({ type: byApp ? 'user.useRecoveryCode' : 'user.useAuthenticatorApp' })}
+          >
+            {byApp ? <Trans>Use a recovery code instead</Trans> : <Trans>Use your authenticator app instead</Trans>}
+          </Button>
+        </div>
+        <Text tone="muted">
           <InternalLink href={signInHref} onNavigate={onNavigate} className={textLink}>
             <Trans>Back to sign in</Trans>
           </InternalLink>
-        </p>
+        </Text>
       </form>
     </AuthPage>
   );

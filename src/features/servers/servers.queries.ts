@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listTeamServers } from '../../../contract/calls/team-keys';
+import { listPrivateServers, listTeamServers } from '../../../contract/calls/team-keys';
 import { callApi } from '../../lib/api-client';
 
 /** GET /api/teams/servers/{teamId}: the team's servers (teamId other than -1). */
@@ -10,3 +10,10 @@ export function teamServersQuery(teamId: number) {
     staleTime: 30_000,
   });
 }
+
+/** GET /api/account/private-individual-servers: the signed-in person's own servers (teamId -1). */
+export const privateServersQuery = queryOptions({
+  queryKey: ['servers', 'private'] as const,
+  queryFn: ({ signal }) => callApi(listPrivateServers, { signal }),
+  staleTime: 30_000,
+});

@@ -1,8 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { SessionEvent, sessionMachine } from '../../../machines/session/session.machine';
-import { css } from '../../../styled-system/css';
+import { center, stack } from '../../../styled-system/patterns';
 import { Button } from '../../components/ui/button';
+import { PageHeader } from '../../components/ui/page-header';
+import { Text } from '../../components/ui/text';
 
 type SessionGateViewProps = {
   snapshot: Pick<SnapshotFrom<typeof sessionMachine>, 'matches'>;
@@ -18,20 +20,13 @@ export function SessionGateView({ snapshot, send }: SessionGateViewProps) {
     return (
       <section
         aria-labelledby="session-unreachable"
-        className={css({
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '4',
-          alignItems: 'flex-start',
-          paddingBlock: '12',
-        })}
+        className={stack({ gap: '4', align: 'flex-start', paddingBlock: '12' })}
       >
-        <h1 id="session-unreachable" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-          <Trans>We can't reach the portal right now.</Trans>
-        </h1>
-        <p className={css({ color: 'fg.muted' })}>
-          <Trans>Check your connection and try again in a moment.</Trans>
-        </p>
+        <PageHeader
+          titleId="session-unreachable"
+          title={<Trans>We can't reach the portal right now.</Trans>}
+          description={<Trans>Check your connection and try again in a moment.</Trans>}
+        />
         <Button onClick={() => send({ type: 'user.retry' })}>
           <Trans>Try again</Trans>
         </Button>
@@ -39,12 +34,8 @@ export function SessionGateView({ snapshot, send }: SessionGateViewProps) {
     );
   }
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      className={css({ paddingBlock: '16', textAlign: 'center', color: 'fg.muted' })}
-    >
+    <Text as="div" role="status" aria-live="polite" tone="muted" className={center({ paddingBlock: '16' })}>
       <Trans>Loading your account…</Trans>
-    </div>
+    </Text>
   );
 }

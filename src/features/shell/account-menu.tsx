@@ -10,9 +10,13 @@ import {
 } from '@ark-ui/react/menu';
 import { Trans } from '@lingui/react/macro';
 import { css } from '../../../styled-system/css';
+import { visuallyHidden } from '../../../styled-system/patterns';
 import { clickLinkItem, InternalLink, type Navigate } from '../../components/internal-link';
-import { menuContent, menuGroupLabel, menuItem, menuSeparator } from '../../components/ui/menu';
 import { pageLinks } from '../../lib/page-links';
+import { menu } from '../../theme/recipes/menu';
+import { text } from '../../theme/recipes/text';
+
+const menuStyles = menu();
 
 type AccountMenuProps = {
   email: string;
@@ -56,33 +60,33 @@ export function AccountMenu({ email, signingOut, onNavigate, onSignOut }: Accoun
         })}
       >
         <span aria-hidden="true">{email.slice(0, 1).toUpperCase()}</span>
-        <span className={css({ srOnly: true })}>
+        <span className={visuallyHidden()}>
           <Trans>Account menu</Trans>
         </span>
       </MenuTrigger>
       <MenuPositioner>
-        <MenuContent className={menuContent}>
+        <MenuContent className={menuStyles.content}>
           <MenuItemGroup>
-            <MenuItemGroupLabel className={menuGroupLabel}>
+            <MenuItemGroupLabel className={menuStyles.itemGroupLabel}>
               <Trans>
                 Signed in as{' '}
-                <bdi className={css({ color: 'fg.default', fontWeight: 'medium' })} dir="ltr">
+                <bdi className={text({ tone: 'default', weight: 'medium' })} dir="ltr">
                   {email}
                 </bdi>
               </Trans>
             </MenuItemGroupLabel>
-            <MenuSeparator className={menuSeparator} />
+            <MenuSeparator className={menuStyles.separator} />
             <MenuItem value="change-password" asChild>
-              <InternalLink href={pageLinks.changePassword} onNavigate={onNavigate} className={menuItem}>
+              <InternalLink href={pageLinks.changePassword} onNavigate={onNavigate} className={menuStyles.item}>
                 <Trans>Change password</Trans>
               </InternalLink>
             </MenuItem>
             <MenuItem value="sessions" asChild>
-              <InternalLink href={pageLinks.sessions} onNavigate={onNavigate} className={menuItem}>
+              <InternalLink href={pageLinks.sessions} onNavigate={onNavigate} className={menuStyles.item}>
                 <Trans>Your sessions</Trans>
               </InternalLink>
             </MenuItem>
-            <MenuItem value="sign-out" disabled={signingOut} aria-busy={signingOut} className={menuItem}>
+            <MenuItem value="sign-out" disabled={signingOut} aria-busy={signingOut} className={menuStyles.item}>
               <Trans>Sign out</Trans>
             </MenuItem>
           </MenuItemGroup>

@@ -5,14 +5,14 @@ import type { ReactNode } from 'react';
 import { isAdminOrOwner } from '../../app/guards';
 import { navigateTo } from '../../app/navigate';
 import { config, flags } from '../../lib/config';
-import { accountUserQuery } from '../../lib/queries';
+import { accountUserQuery } from '../../lib/queries/account-user';
 import { SignedInShellView } from './signed-in-shell.view';
 
 /**
  * The signed-in shell with its data: the account (for the subscriptions this person administers),
  * the session (e-mail at once, signing out) and the router (where we are, going elsewhere).
  */
-export function SignedInShell({ children }: { children: ReactNode }) {
+export function SignedInShellScreen({ children }: { children: ReactNode }) {
   const { session, user } = useRouteContext({ from: '/_signedIn' });
   const router = useRouter();
   const account = useQuery(accountUserQuery);

@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import type { Subscription } from '../../../contract/account';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
+import { flex, hstack, stack } from '../../../styled-system/patterns';
 import { BrandLogo } from '../../components/brand-logo';
 import { InternalLink, isCurrentPage, type Navigate } from '../../components/internal-link';
 import { mainContentId, PageMain } from '../../components/page-main';
+import { Button, buttonLook } from '../../components/ui/button';
 import { pageLinks } from '../../lib/page-links';
 import { AccountMenu } from './account-menu';
 import { type SubscriptionNavItem, SubscriptionsMenu } from './subscriptions-menu';
@@ -33,26 +35,25 @@ const navLink = css({
   color: 'fg.muted',
   fontWeight: 'medium',
   textDecoration: 'none',
+  cursor: 'pointer',
   borderBlockEndWidth: '2px',
   borderColor: 'transparent',
   _hover: { color: 'fg.default', bg: 'surface' },
   '&[aria-current=page], &[data-current]': { color: 'fg.default', borderColor: 'accent.default' },
 });
 
-const skipLink = css({
-  position: 'absolute',
-  insetBlockStart: '2',
-  insetInlineStart: '2',
-  zIndex: 40,
-  paddingBlock: '2',
-  paddingInline: '3',
-  borderRadius: 'l2',
-  bg: 'accent.default',
-  color: 'accent.fg',
-  fontWeight: 'semibold',
-  transform: 'translateY(-200%)',
-  _focus: { transform: 'none' },
-});
+// The solid button's look, out of sight above the banner until it has the focus.
+const skipLink = cx(
+  buttonLook(),
+  css({
+    position: 'absolute',
+    insetBlockStart: '2',
+    insetInlineStart: '2',
+    zIndex: 40,
+    transform: 'translateY(-200%)',
+    _focus: { transform: 'none' },
+  }),
+);
 
 /**
  * The frame of every signed-in page: a skip link, the banner with the product, the navigation to
@@ -118,9 +119,7 @@ export function SignedInShellView({
         className={css({ position: 'relative', borderBlockEndWidth: '1px', borderColor: 'border', bg: 'canvas' })}
       >
         <div
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
+          className={hstack({
             gap: '3',
             maxWidth: '60rem',
             marginInline: 'auto',
@@ -128,38 +127,28 @@ export function SignedInShellView({
             paddingBlock: '2',
           })}
         >
-          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontWeight: 'bold' })}>
+          <span className={hstack({ gap: '2', fontWeight: 'bold' })}>
             {/* The name is written beside it; the mark alone would be read twice. */}
-            <span aria-hidden="true" className={css({ display: 'inline-flex' })}>
+            <span aria-hidden="true" className={flex()}>
               <BrandLogo />
             </span>
             {productName}
           </span>
-          <button
+          <Button
             ref={menuButtonRef}
-            type="button"
+            variant="outline"
             aria-expanded={navigationOpen}
             aria-controls={navigationId}
             onClick={() => setNavigationOpen(!navigationOpen)}
             onKeyDown={closeNavigationOnEscape}
-            className={css({
-              display: { base: 'inline-flex', md: 'none' },
-              alignItems: 'center',
-              gap: '1.5',
-              minHeight: '10',
-              paddingInline: '3',
-              marginInlineStart: 'auto',
-              borderWidth: '1px',
-              borderColor: 'border',
-              borderRadius: 'l2',
-              cursor: 'pointer',
-            })}
+            // Only on a phone, at the banner's end: from md on the navigation is in the banner.
+            className={css({ display: { base: 'inline-flex', md: 'none' }, marginInlineStart: 'auto' })}
           >
             <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
               <path d="M2 4h12M2 8h12M2 12h12" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
             </svg>
             <Trans>Menu</Trans>
-          </button>
+          </Button>
           <nav
             id={navigationId}
             aria-label={t`Main`}
@@ -190,12 +179,11 @@ export function SignedInShellView({
             })}
           >
             <ul
-              className={css({
-                display: 'flex',
-                flexDirection: { base: 'column', md: 'row' },
-                flexWrap: 'wrap',
-                alignItems: { base: 'stretch', md: 'center' },
+              className={stack({
+                direction: { base: 'column', md: 'row' },
+                align: { base: 'stretch', md: 'center' },
                 gap: '1',
+                flexWrap: 'wrap',
                 listStyle: 'none',
               })}
             >
@@ -260,7 +248,8 @@ export function SignedInShellView({
               </li>
             </ul>
           </nav>
-          <span className={css({ marginInlineStart: { base: '0', md: 'auto' } })}>
+          {/* At the banner's end: after the menu button on a phone, after the growing navigation from md on. */}
+          <span>
             <AccountMenu email={email} signingOut={signingOut} onNavigate={onNavigate} onSignOut={onSignOut} />
           </span>
         </div>

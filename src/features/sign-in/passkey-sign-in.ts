@@ -6,10 +6,9 @@ import {
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
 import { completePasskeySignIn, requestPasskeySignInOptions } from '../../../contract/calls/passkeys';
-import { ErrorCode } from '../../../contract/errors';
 import type { PasskeySignInRequest, PasskeySignInResponse } from '../../../contract/passkeys';
-import { type PasskeyAnswer, PasskeySignInError } from '../../../machines/signIn/signIn.machine';
-import { ApiError, callApi } from '../../lib/api-client';
+import type { PasskeyAnswer } from '../../../machines/signIn/signIn.machine';
+import { callApi, explained } from '../../lib/api-client';
 import { ceremonyOf } from '../passkeys/passkey-ceremony';
 
 /**
@@ -18,20 +17,6 @@ import { ceremonyOf } from '../passkeys/passkey-ceremony';
  */
 
 export { browserSupportsWebAuthn };
-
-/** A failed passkey call as the machine's failure. */
-function passkeyFailureOf(error: unknown): PasskeySignInError {
-  if (!(error instanceof ApiError)) return new PasskeySignInError('unavailable');
-  if (error.status === 429) return new PasskeySignInError('rateLimited');
-  switch (error.body?.error) {
-    case ErrorCode.passkeyRefused:
-      return new PasskeySignInError('notRecognised');
-    case ErrorCode.secondFactorExpired:
-      return new PasskeySignInError('expired');
-    default:
-      return new PasskeySignInError('unavailable');
-  }
-}
 
 /** POST /api/auth/passkey/options: a challenge for any of the browser's passkeys of this site (opaque to the portal). */
 const signInOptions = async (signal: AbortSignal) =>
@@ -61,19 +46,11 @@ export async function offerPasskeysInAutofill(signal: AbortSignal): Promise<Pass
 
 /** "Sign in with a passkey": the browser's dialog, which cancels the e-mail field's suggestions. */
 export async function askForPasskey(signal: AbortSignal): Promise<PasskeyAnswer> {
-  try {
-    const optionsJSON = await signInOptions(signal);
-    return await ceremonyOf(() => startAuthentication({ optionsJSON }), { signal, cancelCeremony });
-  } catch (error) {
-    throw passkeyFailureOf(error);
-  }
+  const optionsJSON = await explained(() => signInOptions(signal));
+  return ceremonyOf(() => startAuthentication({ optionsJSON }), { signal, cancelCeremony });
 }
 
 /** POST /api/auth/passkey: signed in, both steps at once. */
-export async function signInWithPasskey(input: PasskeySignInRequest): Promise<PasskeySignInResponse> {
-  try {
-    return await callApi(completePasskeySignIn, { body: input, expectUnauthorized: true });
-  } catch (error) {
-    throw passkeyFailureOf(error);
-  }
+export function signInWithPasskey(input: PasskeySignInRequest): Promise<PasskeySignInResponse> {
+  return explained(() => callApi(completePasskeySignIn, { body: input, expectUnauthorized: true }));
 }

@@ -2,24 +2,18 @@ import { fromPromise } from 'xstate';
 import type { LoginResponse } from '../../../contract/auth';
 import { signInWithPassword as signInWithPasswordCall } from '../../../contract/calls/auth';
 import type { PasskeySignInRequest, PasskeySignInResponse } from '../../../contract/passkeys';
-import { type PasskeyAnswer, SignInError } from '../../../machines/signIn/signIn.machine';
-import { ApiError, callApi } from '../../lib/api-client';
+import type { PasskeyAnswer } from '../../../machines/signIn/signIn.machine';
+import { callApi, explained } from '../../lib/api-client';
 
-/** POST /api/auth/login: signed in, or the second step is asked for; refusals become the machine's failure codes. */
-export const signInWithPassword = fromPromise<LoginResponse, { email: string; password: string }>(async ({ input }) => {
-  try {
-    return await callApi(signInWithPasswordCall, { body: input, expectUnauthorized: true });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw new SignInError('invalidCredentials');
-    if (error instanceof ApiError && error.status === 429) throw new SignInError('rateLimited');
-    throw new SignInError('unavailable');
-  }
-});
+/** POST /api/auth/login: signed in, or the second step is asked for, or the server's refusal. */
+export const signInWithPassword = fromPromise<LoginResponse, { email: string; password: string }>(({ input }) =>
+  explained(() => callApi(signInWithPasswordCall, { body: input, expectUnauthorized: true })),
+);
 
 /**
  * The passkey calls and the browser's WebAuthn library load once the page asks for them (at once,
  * for the e-mail field's suggestions), beside the form rather than with the page's entry. Their
- * refusals are PasskeySignInError; a failure to load is `unavailable`.
+ * refusals are the server's; a failure to load is no refusal.
  */
 const passkeyCalls = () => import('./passkey-sign-in');
 

@@ -4,9 +4,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SecondFactorMethod, SessionClaims } from '../../../contract/auth';
 import { signInMachine } from '../../../machines/signIn/signIn.machine';
-import { textLink } from '../../components/ui/link';
 import { flags } from '../../lib/config';
 import { loadCatalog } from '../../lib/i18n';
+import { textLink } from '../../theme/recipes/link';
 import {
   askForPasskey,
   passkeyAutofill,
@@ -23,8 +23,18 @@ import { SignInView } from './sign-in.view';
 function withVisitorMessages<Module>(load: () => Promise<Module>): () => Promise<Module> {
   return () => Promise.all([load(), loadCatalog('visitor')]).then(([module]) => module);
 }
-const FederatedSignInScreen = lazy(withVisitorMessages(() => import('../federated-sign-in/federated-sign-in.screen')));
-const QrSignInScreen = lazy(withVisitorMessages(() => import('../qr-sign-in/qr-sign-in.screen')));
+const FederatedSignInScreen = lazy(
+  withVisitorMessages(() =>
+    import('../federated-sign-in/federated-sign-in.screen').then((module) => ({
+      default: module.FederatedSignInScreen,
+    })),
+  ),
+);
+const QrSignInScreen = lazy(
+  withVisitorMessages(() =>
+    import('../qr-sign-in/qr-sign-in.screen').then((module) => ({ default: module.QrSignInScreen })),
+  ),
+);
 
 export function SignInScreen({
   loginHint,

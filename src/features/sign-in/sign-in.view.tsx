@@ -2,13 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { SignInEvent, signInMachine } from '../../../machines/signIn/signIn.machine';
-import { css } from '../../../styled-system/css';
+import { stack, wrap } from '../../../styled-system/patterns';
 import { AuthPage, authPanel as panel } from '../../components/auth-page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { EmailField } from '../../components/ui/email-field';
+import { Heading, Text } from '../../components/ui/text';
 import { TextField } from '../../components/ui/text-field';
 import { fieldErrorText } from '../../lib/validation-messages';
+import { subsection } from '../../theme/recipes/subsection';
 import { failureMessages, passkeyFailureMessages } from './sign-in.messages';
 
 export type SignInViewProps = {
@@ -25,9 +27,7 @@ export type SignInViewProps = {
   passkeysSupported?: boolean;
 };
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '2' });
-
-/** The sign-in screen (spec section 2): e-mail and password, and the other ways in. */
+/** The sign-in screen (docs/spec.md §2): e-mail and password, and the other ways in. */
 export function SignInView({
   snapshot,
   send,
@@ -84,18 +84,18 @@ export function SignInView({
         <Button type="submit" width="full" aria-busy={busy && !withPasskey} disabled={busy}>
           {busy && !withPasskey ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </Button>
-        <div className={css({ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: '2' })}>
+        <div className={wrap({ gap: '2', justify: 'space-between' })}>
           {forgotPasswordLink}
           {createAccountLink}
         </div>
       </form>
 
       <section aria-labelledby="other-ways" className={panel}>
-        <h2 id="other-ways" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+        <Heading as="h2" id="other-ways" level="section">
           <Trans>Other ways to sign in</Trans>
-        </h2>
+        </Heading>
         {passkeysSupported ? (
-          <div className={stack}>
+          <div className={stack({ gap: '2' })}>
             <Button
               ref={passkeyButtonRef}
               variant="outline"
@@ -111,22 +111,13 @@ export function SignInView({
         ) : null}
         {providerSignIn}
         {qrSignIn ? (
-          <section
-            aria-labelledby="qr-sign-in"
-            className={css({
-              borderTopWidth: '1px',
-              borderColor: 'border',
-              paddingTop: '4',
-              display: 'grid',
-              gap: '2',
-            })}
-          >
-            <h3 id="qr-sign-in" className={css({ fontWeight: 'semibold' })}>
+          <section aria-labelledby="qr-sign-in" className={subsection}>
+            <Heading as="h3" id="qr-sign-in" level="subsection">
               <Trans>Sign in from another device</Trans>
-            </h3>
-            <p className={css({ color: 'fg.muted' })}>
+            </Heading>
+            <Text tone="muted">
               <Trans>Scan a QR code with a device where you are already signed in.</Trans>
-            </p>
+            </Text>
             {qrSignIn}
           </section>
         ) : null}

@@ -8,7 +8,7 @@ export const fieldErrorMessages: Record<string, MessageDescriptor> = {
   [botCheckMissing]: msg`Please complete the check that you are not a robot.`,
 };
 
-/** Spec section 8's messages for each refusal. */
+/** docs/spec.md §8's messages for each refusal. */
 export const failureMessages: Record<SignUpFailure, MessageDescriptor> = {
   emailTaken: msg`An account with this E-Mail already exists with us`,
   botCheckFailed: msg`The check that you are not a robot did not succeed. Please try it again.`,

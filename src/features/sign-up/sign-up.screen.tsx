@@ -8,9 +8,9 @@ import type { SnapshotFrom } from 'xstate';
 import { signUpMachine } from '../../../machines/signUp/signUp.machine';
 import { BotCheck, botCheckRequired } from '../../components/bot-check';
 import { buttonLook } from '../../components/ui/button';
-import { textLink } from '../../components/ui/link';
 import { flags } from '../../lib/config';
 import { notify } from '../../lib/notify';
+import { textLink } from '../../theme/recipes/link';
 import {
   createPendingAccount,
   finalizeAccountCreation,
@@ -24,7 +24,7 @@ const accountCreated = msg`Account Created`;
 
 const signUpPaths = ['/create', '/verify-email', '/finalize'];
 
-/** The route each step of the flow lives at (spec section 2). */
+/** The route each step of the flow lives at (docs/spec.md §2). */
 export function signUpPathOf(snapshot: Pick<SnapshotFrom<typeof signUpMachine>, 'matches'>) {
   if (snapshot.matches('verifying')) return '/verify-email';
   if (snapshot.matches('choosingPassword') || snapshot.matches('finalizing') || snapshot.matches('verified'))

@@ -2,13 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { SignUpEvent, signUpMachine } from '../../../machines/signUp/signUp.machine';
-import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { AuthPage, authPanel as panel } from '../../components/auth-page';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { EmailField } from '../../components/ui/email-field';
+import { Text } from '../../components/ui/text';
 import { TextField } from '../../components/ui/text-field';
+import { formatCountdown } from '../../lib/format/dates';
 import { fieldErrorText } from '../../lib/validation-messages';
 import { failureMessages, fieldErrorMessages } from './sign-up.messages';
 
@@ -28,22 +30,6 @@ export type SignUpViewProps = {
   backToAppLink: ReactNode;
 };
 
-const muted = css({ color: 'fg.muted' });
-const botCheckFrame = css({ display: 'grid', gap: '1.5' });
-const botCheckError = css({ color: 'danger.default', fontSize: 'sm' });
-const linkButton = css({
-  alignSelf: 'flex-start',
-  color: 'accent.default',
-  textDecoration: 'underline',
-  cursor: 'pointer',
-  _disabled: { color: 'fg.muted', textDecoration: 'none', cursor: 'not-allowed' },
-});
-
-/** "4:05" for 245 seconds. */
-function formatCountdown(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
 function useMessages(snapshot: SignUpSnapshot) {
   const { i18n } = useLingui();
   const { fieldErrors, failure } = snapshot.context;
@@ -59,19 +45,23 @@ function BotCheckField({ snapshot, botCheck }: Pick<SignUpViewProps, 'snapshot' 
   if (!snapshot.context.botCheckRequired) return null;
   const error = fieldError('botCheck');
   return (
-    <div className={botCheckFrame}>
+    <div className={stack({ gap: '1.5' })}>
       {botCheck}
-      {error ? <p className={botCheckError}>{error}</p> : null}
+      {error ? (
+        <Text tone="danger" size="sm">
+          {error}
+        </Text>
+      ) : null}
     </div>
   );
 }
 
-/** While a request is checked (spec section 4). */
+/** While a request is checked (docs/spec.md §4). */
 function Waiting() {
   return (
-    <p role="status" className={muted}>
+    <Text role="status" tone="muted">
       <Trans>Please wait while we check your request…</Trans>
-    </p>
+    </Text>
   );
 }
 
@@ -112,22 +102,22 @@ function CreateAccountStep({ snapshot, send, botCheck, signInLink }: SignUpViewP
           <Trans>Continue</Trans>
         </Button>
         {busy ? <Waiting /> : null}
-        <p className={muted}>
+        <Text tone="muted">
           <Trans>Already have an account?</Trans> {signInLink}
-        </p>
+        </Text>
       </form>
     </AuthPage>
   );
 }
 
 function VerifyEmailStep({ snapshot, send, botCheck }: SignUpViewProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { fieldError, failure } = useMessages(snapshot);
   const { email, code, codeSecondsLeft, canResend, codeResent } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const needsNewCode = snapshot.matches({ verifying: 'needsNewCode' });
   const address = <bdi dir="ltr">{email}</bdi>;
-  const timeLeft = codeSecondsLeft === null ? null : formatCountdown(codeSecondsLeft);
+  const timeLeft = codeSecondsLeft === null ? null : formatCountdown(codeSecondsLeft, i18n.locale);
   return (
     <AuthPage titleId="verify-email-title" title={<Trans>Verify your e-mail</Trans>}>
       <form
@@ -162,9 +152,9 @@ function VerifyEmailStep({ snapshot, send, botCheck }: SignUpViewProps) {
               onValueChange={(value) => send({ type: 'user.changeCode', value })}
             />
             {timeLeft !== null && codeSecondsLeft !== 0 ? (
-              <p className={muted}>
+              <Text tone="muted">
                 <Trans>The code works for another {timeLeft}.</Trans>
-              </p>
+              </Text>
             ) : null}
             <Button type="submit" width="full" aria-busy={busy} disabled={busy}>
               <Trans>Verify</Trans>
@@ -172,7 +162,7 @@ function VerifyEmailStep({ snapshot, send, botCheck }: SignUpViewProps) {
           </>
         )}
         {busy ? <Waiting /> : null}
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <div className={stack({ gap: '2' })}>
           {/* A new code needs the check answered too; it solves itself once a new code is offered. */}
           <BotCheckField snapshot={snapshot} botCheck={botCheck} />
           {needsNewCode ? (
@@ -181,25 +171,28 @@ function VerifyEmailStep({ snapshot, send, botCheck }: SignUpViewProps) {
             </Button>
           ) : (
             <>
-              <button
-                type="button"
-                className={linkButton}
-                disabled={busy || !canResend}
-                aria-describedby={canResend ? undefined : 'resend-hint'}
-                onClick={() => send({ type: 'user.resendCode' })}
-              >
-                <Trans>Send a new code</Trans>
-              </button>
+              <div>
+                <Button
+                  variant="link"
+                  disabled={busy || !canResend}
+                  aria-describedby={canResend ? undefined : 'resend-hint'}
+                  onClick={() => send({ type: 'user.resendCode' })}
+                >
+                  <Trans>Send a new code</Trans>
+                </Button>
+              </div>
               {canResend ? null : (
-                <p id="resend-hint" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+                <Text id="resend-hint" tone="muted" size="sm">
                   <Trans>You can ask for a new code 30 seconds after the last one.</Trans>
-                </p>
+                </Text>
               )}
             </>
           )}
-          <button type="button" className={linkButton} disabled={busy} onClick={() => send({ type: 'user.startOver' })}>
-            <Trans>Sign up again with another address</Trans>
-          </button>
+          <div>
+            <Button variant="link" disabled={busy} onClick={() => send({ type: 'user.startOver' })}>
+              <Trans>Sign up again with another address</Trans>
+            </Button>
+          </div>
         </div>
       </form>
     </AuthPage>
@@ -256,7 +249,7 @@ function AccountVerifiedStep({ backToAppLink }: SignUpViewProps) {
   );
 }
 
-/** Sign-up, one step per route (spec section 2): /create, /verify-email, /finalize, then done. */
+/** Sign-up, one step per route (docs/spec.md §2): /create, /verify-email, /finalize, then done. */
 export function SignUpView(props: SignUpViewProps) {
   const { snapshot } = props;
   return snapshot.matches('verified') ? (

@@ -7,12 +7,16 @@ import type {
   BlackFridayOfferEvent,
   blackFridayOfferMachine,
 } from '../../../machines/blackFridayOffer/blackFridayOffer.machine';
-import { css } from '../../../styled-system/css';
+import { type Refusal, unexplained } from '../../../machines/refusal';
+import { wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonLook } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
-import { formatMoney } from '../../lib/format-money';
-import { delistUnavailable, subscriptionMessageText } from './subscription-portal.messages';
+import { Card } from '../../components/ui/card';
+import { refusalText } from '../../lib/contract-messages';
+import { formatMoney } from '../../lib/format/money';
+import { choiceGroup } from '../../theme/recipes/choice-group';
+import '../../lib/refusals/subscriptions';
+import { delistUnavailable } from './subscription-portal.messages';
 
 /** The lowest Black Friday price of an upgrade, at the quantity the upgrade page starts with. */
 export type BlackFridayPrice = { priceCents: number; currency: string };
@@ -39,11 +43,12 @@ export type BlackFridayOfferViewProps = {
   renderLink: (link: { to: '/upgrade'; referenceId: string; className: string; children: ReactNode }) => ReactNode;
 };
 
-const row = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' });
+const row = wrap({ gap: '3', align: 'center' });
+const question = choiceGroup();
 
-function FailureAlert({ message }: { message: string | null }) {
+function FailureAlert({ failure }: { failure: Refusal | null }) {
   const { i18n } = useLingui();
-  return <Alert>{message ? subscriptionMessageText(i18n, message) : i18n._(delistUnavailable)}</Alert>;
+  return <Alert>{refusalText(i18n, failure ?? unexplained, { unavailable: delistUnavailable })}</Alert>;
 }
 
 /**
@@ -55,10 +60,7 @@ export function BlackFridayOfferView({ snapshot, send, price, referenceId, rende
   const amount = price ? formatMoney(price.priceCents, price.currency, i18n.locale) : null;
   const delisting = snapshot.matches('delisting');
   return (
-    <section aria-labelledby="black-friday-title" className={card}>
-      <h2 id="black-friday-title" className={cardTitle}>
-        <Trans>Black Friday offer</Trans>
-      </h2>
+    <Card title={<Trans>Black Friday offer</Trans>}>
       {snapshot.matches('delisted') ? (
         <p role="status">
           <Trans>The Black Friday offer is hidden. It will not be offered again for this subscription.</Trans>
@@ -70,10 +72,10 @@ export function BlackFridayOfferView({ snapshot, send, price, referenceId, rende
               <Trans>Upgrade from {amount} with the Black Friday offer.</Trans>
             </p>
           ) : null}
-          {snapshot.matches('failed') ? <FailureAlert message={snapshot.context.failureMessage} /> : null}
+          {snapshot.matches('failed') ? <FailureAlert failure={snapshot.context.failure} /> : null}
           {snapshot.matches('confirming') || delisting ? (
-            <fieldset className={css({ display: 'grid', gap: '3', border: 'none' })}>
-              <legend className={css({ marginBlockEnd: '3' })}>
+            <fieldset className={question.root}>
+              <legend className={question.legend}>
                 <Trans>Hide this offer? It will not be offered again for this subscription.</Trans>
               </legend>
               <div className={row}>
@@ -114,6 +116,6 @@ export function BlackFridayOfferView({ snapshot, send, price, referenceId, rende
           )}
         </>
       )}
-    </section>
+    </Card>
   );
 }

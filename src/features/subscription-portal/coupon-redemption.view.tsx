@@ -5,21 +5,28 @@ import type {
   CouponRedemptionEvent,
   couponRedemptionMachine,
 } from '../../../machines/couponRedemption/couponRedemption.machine';
+import { unexplained } from '../../../machines/refusal';
 import { css } from '../../../styled-system/css';
+import { grid, wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
+import { Text } from '../../components/ui/text';
 import { TextField } from '../../components/ui/text-field';
-import { formatDate, formatMoney } from '../../lib/format-money';
-import { redemptionUnavailable, subscriptionMessageText } from './subscription-portal.messages';
+import { contractMessageText, refusalText } from '../../lib/contract-messages';
+import { formatDate } from '../../lib/format/dates';
+import { formatMoney } from '../../lib/format/money';
+import { choiceGroup } from '../../theme/recipes/choice-group';
+import '../../lib/refusals/subscriptions';
+import { redemptionUnavailable } from './subscription-portal.messages';
 
 export type CouponRedemptionViewProps = {
   snapshot: Pick<SnapshotFrom<typeof couponRedemptionMachine>, 'context' | 'hasTag' | 'matches'>;
   send: (event: CouponRedemptionEvent) => void;
 };
 
-const muted = css({ color: 'fg.muted' });
-const row = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' });
+const row = wrap({ gap: '3', align: 'center' });
+const choices = choiceGroup();
 
 /** "20% off once", "$5.00 off every invoice", and when it expires. */
 function CouponTerms({ coupon }: { coupon: Coupon }) {
@@ -28,7 +35,7 @@ function CouponTerms({ coupon }: { coupon: Coupon }) {
   const amount = formatMoney(coupon.amountOffCents ?? 0, coupon.currency, i18n.locale);
   const expiry = coupon.expiresAt ? formatDate(coupon.expiresAt, i18n.locale) : null;
   return (
-    <span className={muted}>
+    <Text as="span" tone="muted">
       {percent !== null ? (
         coupon.duration === 'once' ? (
           <Trans>{percent}% off your next invoice</Trans>
@@ -46,65 +53,66 @@ function CouponTerms({ coupon }: { coupon: Coupon }) {
           <Trans>redeem by {expiry}</Trans>
         </>
       ) : null}
-    </span>
+    </Text>
   );
 }
 
 function CouponForm({ snapshot, send }: CouponRedemptionViewProps) {
   const { t, i18n } = useLingui();
-  const { coupons, chosenCouponId, typedCode, codeError, failureMessage } = snapshot.context;
+  const { coupons, chosenCouponId, typedCode, codeError, failure } = snapshot.context;
   const redeeming = snapshot.matches('redeeming');
   return (
     <form
       noValidate
-      className={css({ display: 'grid', gap: '4' })}
+      className={grid({ gap: '4' })}
       onSubmit={(event) => {
         event.preventDefault();
         send({ type: 'user.redeem' });
       }}
     >
       {snapshot.matches('failed') ? (
-        <Alert>{failureMessage ? subscriptionMessageText(i18n, failureMessage) : i18n._(redemptionUnavailable)}</Alert>
+        <Alert>{refusalText(i18n, failure ?? unexplained, { unavailable: redemptionUnavailable })}</Alert>
       ) : null}
       {coupons.length > 0 ? (
-        <fieldset disabled={redeeming} className={css({ display: 'grid', gap: '2', border: 'none' })}>
-          <legend className={css({ fontWeight: 'medium', marginBlockEnd: '2' })}>
+        <fieldset disabled={redeeming} className={choices.root}>
+          <legend className={choices.legend}>
             <Trans>Coupons you can redeem</Trans>
           </legend>
           {coupons.map((coupon) => (
-            <label key={coupon.couponId} className={css({ display: 'flex', gap: '2', alignItems: 'baseline' })}>
+            <label key={coupon.couponId} className={choices.item}>
               <input
                 type="radio"
                 name="coupon"
                 value={coupon.couponId}
                 checked={chosenCouponId === coupon.couponId && typedCode === ''}
                 onChange={() => send({ type: 'user.chooseCoupon', couponId: coupon.couponId })}
-                className={css({ accentColor: 'accent.default', width: '4', height: '4', flexShrink: 0 })}
+                className={choices.control}
               />
-              <span className={css({ display: 'grid' })}>
-                <span className={css({ fontWeight: 'medium' })}>{coupon.name}</span>
+              <span className={grid({ gap: '0' })}>
+                <Text as="span" weight="medium">
+                  {coupon.name}
+                </Text>
                 <CouponTerms coupon={coupon} />
               </span>
             </label>
           ))}
         </fieldset>
       ) : (
-        <p className={muted}>
+        <Text tone="muted">
           <Trans>There are no coupons for this subscription right now. If you have a code, enter it below.</Trans>
-        </p>
+        </Text>
       )}
-      <div className={css({ maxWidth: '24rem' })}>
-        <TextField
-          label={coupons.length > 0 ? t`Or enter a coupon code` : t`Coupon code`}
-          name="coupon-code"
-          autoComplete="off"
-          dir="ltr"
-          value={typedCode}
-          disabled={redeeming}
-          errorText={codeError ? subscriptionMessageText(i18n, codeError) : undefined}
-          onValueChange={(value) => send({ type: 'user.changeCode', value })}
-        />
-      </div>
+      <TextField
+        className={css({ maxWidth: '24rem' })}
+        label={coupons.length > 0 ? t`Or enter a coupon code` : t`Coupon code`}
+        name="coupon-code"
+        autoComplete="off"
+        dir="ltr"
+        value={typedCode}
+        disabled={redeeming}
+        errorText={codeError ? contractMessageText(i18n, codeError) : undefined}
+        onValueChange={(value) => send({ type: 'user.changeCode', value })}
+      />
       <div className={row}>
         <Button type="submit" disabled={redeeming} aria-busy={redeeming}>
           {redeeming ? <Trans>Redeeming coupon…</Trans> : <Trans>Redeem coupon</Trans>}
@@ -119,22 +127,14 @@ export function CouponRedemptionView({ snapshot, send }: CouponRedemptionViewPro
   const { coupons, redeemedCouponId } = snapshot.context;
   const redeemedName = coupons.find((coupon) => coupon.couponId === redeemedCouponId)?.name ?? redeemedCouponId;
   return (
-    <section aria-labelledby="coupons-title" className={card}>
-      <h2 id="coupons-title" className={cardTitle}>
-        <Trans>Coupons</Trans>
-      </h2>
+    <Card title={<Trans>Coupons</Trans>}>
       {snapshot.matches('loading') ? (
-        <p role="status" className={muted}>
+        <Text role="status" tone="muted">
           <Trans>Loading coupons…</Trans>
-        </p>
+        </Text>
       ) : snapshot.matches('loadFailed') ? (
-        <Alert>
-          <span className={row}>
-            <Trans>We could not load the coupons.</Trans>
-            <Button variant="link" onClick={() => send({ type: 'user.retry' })}>
-              <Trans>Try again</Trans>
-            </Button>
-          </span>
+        <Alert onRetry={() => send({ type: 'user.retry' })}>
+          <Trans>We could not load the coupons.</Trans>
         </Alert>
       ) : snapshot.matches('redeemed') ? (
         <>
@@ -152,6 +152,6 @@ export function CouponRedemptionView({ snapshot, send }: CouponRedemptionViewPro
       ) : (
         <CouponForm snapshot={snapshot} send={send} />
       )}
-    </section>
+    </Card>
   );
 }

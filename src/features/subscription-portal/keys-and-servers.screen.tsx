@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Subscription } from '../../../contract/account';
 import { ApiKeysSection } from '../api-keys/api-keys.screen';
 import { ApiKeysLoadFailedView } from '../api-keys/api-keys.view';
-import { DedicatedServerRequest, TeamServersSection } from '../servers/servers.screen';
+import { ServersScreen } from '../servers/servers.screen';
 import { teamQuery } from '../team/team.queries';
-import { TeamRoutersSection } from '../team-routers/team-routers.screen';
+import { TeamRoutersScreen } from '../team-routers/team-routers.screen';
 
 /** The team's API keys and, for a teams plan, its servers and routers: from the team read (the members section's query). */
 function TeamKeysAndServers({ referenceId, withServers }: { referenceId: string; withServers: boolean }) {
@@ -21,8 +21,8 @@ function TeamKeysAndServers({ referenceId, withServers }: { referenceId: string;
       />
       {withServers ? (
         <>
-          <TeamServersSection teamId={team.data.teamId} />
-          <TeamRoutersSection
+          <ServersScreen of="team" teamId={team.data.teamId} />
+          <TeamRoutersScreen
             referenceId={referenceId}
             teamId={team.data.teamId}
             associatedRouterSubContexts={team.data.associatedRouterSubContexts}
@@ -35,13 +35,14 @@ function TeamKeysAndServers({ referenceId, withServers }: { referenceId: string;
 
 /**
  * The API keys of a teams or families subscription (for everyone who reaches the portal: the owner
- * and the team's admins), the servers of a teams subscription's team, and the server request of a
- * dedicated server subscription. Loaded on demand by the portal's screen.
+ * and the team's admins), the servers of a teams subscription's team, and for a dedicated server
+ * subscription its owner's private servers (where its server shows) and the server request. Loaded on
+ * demand by the portal's screen.
  */
-export function KeysAndServersSection({ subscription }: { subscription: Subscription }) {
+export function KeysAndServersScreen({ subscription }: { subscription: Subscription }) {
   const { referenceId, type } = subscription;
   if (type === 'teams' || type === 'families')
     return <TeamKeysAndServers referenceId={referenceId} withServers={type === 'teams'} />;
-  if (type === 'dedicated_server') return <DedicatedServerRequest referenceId={referenceId} />;
+  if (type === 'dedicated_server') return <ServersScreen of="dedicatedServer" referenceId={referenceId} />;
   return null;
 }

@@ -1,19 +1,29 @@
+import { FieldTextarea } from '@ark-ui/react/field';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import { type CancelReason, cancelNoteMaxLength } from '../../../contract/subscriptions';
+import { type Refusal, unexplained } from '../../../machines/refusal';
 import {
   type SubscriptionLifecycleEvent,
   seatsFloorOf,
   type subscriptionLifecycleMachine,
 } from '../../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
 import { css, cx } from '../../../styled-system/css';
+import { grid, wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Field } from '../../components/ui/field';
+import { Heading, Text } from '../../components/ui/text';
 import { TextField } from '../../components/ui/text-field';
-import { formatDate } from '../../lib/format-money';
-import { cancelReasonLabels, changeUnavailable, subscriptionMessageText } from './subscription-portal.messages';
+import { contractMessageText, refusalText } from '../../lib/contract-messages';
+import { formatDate } from '../../lib/format/dates';
+import { choiceGroup } from '../../theme/recipes/choice-group';
+import { fieldControl } from '../../theme/recipes/field';
+import { text } from '../../theme/recipes/text';
+import '../../lib/refusals/subscriptions';
+import { cancelReasonLabels, changeUnavailable } from './subscription-portal.messages';
 
 type LifecycleSnapshot = Pick<
   SnapshotFrom<typeof subscriptionLifecycleMachine>,
@@ -27,15 +37,14 @@ export type SubscriptionLifecycleViewProps = {
   currentPeriodEndsAt: string | null;
 };
 
-const muted = css({ color: 'fg.muted' });
-const row = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' });
-const subheading = css({ fontSize: 'md', fontWeight: 'semibold' });
+const row = wrap({ gap: '3', align: 'center' });
+const choices = choiceGroup();
 
 const reasons: CancelReason[] = ['tooExpensive', 'missingFeatures', 'switchedService', 'unused', 'other'];
 
-function FailureAlert({ message }: { message: string | null }) {
+function FailureAlert({ failure }: { failure: Refusal | null }) {
   const { i18n } = useLingui();
-  return <Alert>{message ? subscriptionMessageText(i18n, message) : i18n._(changeUnavailable)}</Alert>;
+  return <Alert>{refusalText(i18n, failure ?? unexplained, { unavailable: changeUnavailable })}</Alert>;
 }
 
 /** The last change, announced where screen readers hear it as it appears. */
@@ -43,7 +52,7 @@ function Confirmation({ snapshot }: { snapshot: LifecycleSnapshot }) {
   const { quantity } = snapshot.context.subscription;
   const confirmation = snapshot.context.confirmation;
   return (
-    <p role="status" className={css({ color: 'success.default', _empty: { display: 'none' } })}>
+    <p role="status" className={cx(text({ tone: 'success' }), css({ _empty: { display: 'none' } }))}>
       {confirmation === 'canceled' ? <Trans>Your subscription is canceled.</Trans> : null}
       {confirmation === 'uncanceled' ? <Trans>Your subscription continues.</Trans> : null}
       {confirmation === 'seatsChanged' ? (
@@ -55,7 +64,7 @@ function Confirmation({ snapshot }: { snapshot: LifecycleSnapshot }) {
 
 function Seats({ snapshot, send }: Omit<SubscriptionLifecycleViewProps, 'currentPeriodEndsAt'>) {
   const { t, i18n } = useLingui();
-  const { subscription, seatsDraft, seatsError, failureMessage } = snapshot.context;
+  const { subscription, seatsDraft, seatsError, failure } = snapshot.context;
   const editing =
     snapshot.matches('changingSeats') || snapshot.matches('savingSeats') || snapshot.matches('seatsFailed');
   if (!editing && !snapshot.can({ type: 'user.editSeats' })) return null;
@@ -63,20 +72,20 @@ function Seats({ snapshot, send }: Omit<SubscriptionLifecycleViewProps, 'current
   const floor = seatsFloorOf(subscription);
   const ceiling = subscription.maxSeats;
   return (
-    <section aria-labelledby="seats-title" className={css({ display: 'grid', gap: '3' })}>
-      <h3 id="seats-title" className={subheading}>
+    <section aria-labelledby="seats-title" className={grid({ gap: '3' })}>
+      <Heading as="h3" level="subsection" id="seats-title">
         <Trans>Seats</Trans>
-      </h3>
+      </Heading>
       {editing ? (
         <form
           noValidate
-          className={css({ display: 'grid', gap: '3', maxWidth: '24rem' })}
+          className={grid({ gap: '3', maxWidth: '24rem' })}
           onSubmit={(event) => {
             event.preventDefault();
             send({ type: 'user.saveSeats' });
           }}
         >
-          {snapshot.matches('seatsFailed') ? <FailureAlert message={failureMessage} /> : null}
+          {snapshot.matches('seatsFailed') ? <FailureAlert failure={failure} /> : null}
           <TextField
             label={t`Number of seats`}
             inputMode="numeric"
@@ -85,14 +94,14 @@ function Seats({ snapshot, send }: Omit<SubscriptionLifecycleViewProps, 'current
             autoFocus
             value={seatsDraft}
             disabled={saving}
-            errorText={seatsError ? subscriptionMessageText(i18n, seatsError) : undefined}
+            helperText={
+              <Trans>
+                From {floor} to {ceiling} seats. Everyone in the team and every pending invitation takes a seat.
+              </Trans>
+            }
+            errorText={seatsError ? contractMessageText(i18n, seatsError) : undefined}
             onValueChange={(value) => send({ type: 'user.changeSeats', value })}
           />
-          <p className={muted}>
-            <Trans>
-              From {floor} to {ceiling} seats. Everyone in the team and every pending invitation takes a seat.
-            </Trans>
-          </p>
           <div className={row}>
             <Button type="submit" disabled={saving} aria-busy={saving}>
               {saving ? <Trans>Saving seats…</Trans> : <Trans>Save seats</Trans>}
@@ -125,7 +134,7 @@ function CancelDialog({ snapshot, send, currentPeriodEndsAt }: SubscriptionLifec
   const open =
     snapshot.matches('confirmingCancel') || snapshot.matches('canceling') || snapshot.matches('cancelFailed');
   const canceling = snapshot.matches('canceling');
-  const { cancelReason, cancelNote, failureMessage } = snapshot.context;
+  const { cancelReason, cancelNote, failure } = snapshot.context;
   const endDate = currentPeriodEndsAt ? formatDate(currentPeriodEndsAt, i18n.locale) : null;
   const noteLength = cancelNote.length;
   const noteMaxLength = cancelNoteMaxLength;
@@ -146,64 +155,52 @@ function CancelDialog({ snapshot, send, currentPeriodEndsAt }: SubscriptionLifec
       onReject={() => send({ type: 'user.dismiss' })}
       acceptForm="cancel-subscription-form"
     >
-      {snapshot.matches('cancelFailed') ? <FailureAlert message={failureMessage} /> : null}
+      {snapshot.matches('cancelFailed') ? <FailureAlert failure={failure} /> : null}
       <form
         id="cancel-subscription-form"
         noValidate
-        className={css({ display: 'grid', gap: '4' })}
+        className={grid({ gap: '4' })}
         onSubmit={(event) => {
           event.preventDefault();
           send({ type: 'user.confirmCancel' });
         }}
       >
-        <fieldset disabled={canceling} className={css({ display: 'grid', gap: '2', border: 'none' })}>
-          <legend className={css({ fontWeight: 'medium', marginBlockEnd: '2' })}>
+        <fieldset disabled={canceling} className={choices.root}>
+          <legend className={choices.legend}>
             <Trans>Why are you canceling? (optional)</Trans>
           </legend>
           {reasons.map((reason) => (
-            <label key={reason} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+            <label key={reason} className={choices.item}>
               <input
                 type="radio"
                 name="cancel-reason"
                 value={reason}
                 checked={cancelReason === reason}
                 onChange={() => send({ type: 'user.chooseReason', reason })}
-                className={css({ accentColor: 'accent.default', width: '4', height: '4' })}
+                className={choices.control}
               />
               {i18n._(cancelReasonLabels[reason])}
             </label>
           ))}
         </fieldset>
-        <div className={css({ display: 'grid', gap: '1.5' })}>
-          <label htmlFor="cancel-note" className={css({ fontWeight: 'medium' })}>
-            <Trans>Anything else you would like to tell us? (optional)</Trans>
-          </label>
-          <textarea
-            id="cancel-note"
+        <Field
+          label={<Trans>Anything else you would like to tell us? (optional)</Trans>}
+          helperText={
+            <Trans>
+              {noteLength} of {noteMaxLength} characters
+            </Trans>
+          }
+          disabled={canceling}
+        >
+          <FieldTextarea
             name="cancel-note"
             rows={3}
             maxLength={cancelNoteMaxLength}
             value={cancelNote}
-            disabled={canceling}
-            aria-describedby="cancel-note-count"
             onChange={(event) => send({ type: 'user.changeNote', value: event.currentTarget.value })}
-            className={css({
-              paddingBlock: '2',
-              paddingInline: '3',
-              borderWidth: '1px',
-              borderColor: 'border',
-              borderRadius: 'l2',
-              bg: 'canvas',
-              color: 'fg.default',
-              resize: 'vertical',
-            })}
+            className={cx(fieldControl, css({ paddingBlock: '2', resize: 'vertical' }))}
           />
-          <span id="cancel-note-count" className={cx(muted, css({ fontSize: 'sm' }))}>
-            <Trans>
-              {noteLength} of {noteMaxLength} characters
-            </Trans>
-          </span>
-        </div>
+        </Field>
       </form>
     </ConfirmDialog>
   );
@@ -215,14 +212,14 @@ function Renewal({ snapshot, send, currentPeriodEndsAt }: SubscriptionLifecycleV
   const uncanceling = snapshot.matches('uncanceling');
   if (snapshot.matches('expired'))
     return (
-      <p className={muted}>
+      <Text tone="muted">
         <Trans>This subscription has expired.</Trans>
-      </p>
+      </Text>
     );
   if (snapshot.matches('canceled') || uncanceling || snapshot.matches('uncancelFailed'))
     return (
-      <div className={css({ display: 'grid', gap: '3' })}>
-        {snapshot.matches('uncancelFailed') ? <FailureAlert message={snapshot.context.failureMessage} /> : null}
+      <div className={grid({ gap: '3' })}>
+        {snapshot.matches('uncancelFailed') ? <FailureAlert failure={snapshot.context.failure} /> : null}
         <p>
           {endDate ? (
             <Trans>Your subscription ends on {endDate}. You can keep it until then.</Trans>
@@ -239,15 +236,15 @@ function Renewal({ snapshot, send, currentPeriodEndsAt }: SubscriptionLifecycleV
     );
   if (!snapshot.context.subscription.cancelable)
     return (
-      <p className={muted}>
+      <Text tone="muted">
         <Trans>This plan cannot be canceled.</Trans>
-      </p>
+      </Text>
     );
   // Stays while the dialog is open, so focus can return to it when the dialog closes.
   return (
     <div className={row}>
       <Button
-        variant="outline"
+        variant="danger"
         disabled={!snapshot.can({ type: 'user.cancel' })}
         onClick={() => send({ type: 'user.cancel' })}
       >
@@ -260,14 +257,11 @@ function Renewal({ snapshot, send, currentPeriodEndsAt }: SubscriptionLifecycleV
 /** The owner's changes to a subscription: its seats, cancel and uncancel. */
 export function SubscriptionLifecycleView(props: SubscriptionLifecycleViewProps) {
   return (
-    <section aria-labelledby="manage-title" className={card}>
-      <h2 id="manage-title" className={cardTitle}>
-        <Trans>Manage subscription</Trans>
-      </h2>
+    <Card title={<Trans>Manage subscription</Trans>}>
       <Confirmation snapshot={props.snapshot} />
       <Seats snapshot={props.snapshot} send={props.send} />
       <Renewal {...props} />
       <CancelDialog {...props} />
-    </section>
+    </Card>
   );
 }

@@ -12,12 +12,8 @@ import type {
   CouponRedemption,
   SubscriptionChangeResponse,
 } from '../../../contract/subscriptions';
-import { OfferDelistRefused } from '../../../machines/blackFridayOffer/blackFridayOffer.machine';
-import { CouponRefused, type RedeemInput } from '../../../machines/couponRedemption/couponRedemption.machine';
-import {
-  type CancelInput,
-  SubscriptionChangeRefused,
-} from '../../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
+import type { RedeemInput } from '../../../machines/couponRedemption/couponRedemption.machine';
+import type { CancelInput } from '../../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
 import { callApi, explained } from '../../lib/api-client';
 
 /** The owner's changes of one subscription: DELETE to cancel, PUT …/uncancel, PUT …/quantity (202). */
@@ -28,13 +24,13 @@ export function subscriptionActors(referenceId: string) {
       const body: CancelSubscriptionRequest = {};
       if (input.reason) body.reason = input.reason;
       if (input.note) body.note = input.note;
-      return explained(() => callApi(cancelSubscription, { params, body }), SubscriptionChangeRefused);
+      return explained(() => callApi(cancelSubscription, { params, body }));
     }),
     uncancelSubscription: fromPromise<SubscriptionChangeResponse, void>(() =>
-      explained(() => callApi(uncancelSubscription, { params }), SubscriptionChangeRefused),
+      explained(() => callApi(uncancelSubscription, { params })),
     ),
     changeSeats: fromPromise<SubscriptionChangeResponse, { quantity: number }>(({ input }) =>
-      explained(() => callApi(changeSubscriptionSeats, { params, body: input }), SubscriptionChangeRefused),
+      explained(() => callApi(changeSubscriptionSeats, { params, body: input })),
     ),
   };
 }
@@ -47,14 +43,14 @@ export const loadCoupons = fromPromise<CouponList['coupons'], { subscriptionId: 
 
 /** POST /api/recurly/redemption {accountId, subscriptionId, couponId}. */
 export const redeemCoupon = fromPromise<CouponRedemption, RedeemInput>(({ input }) =>
-  explained(() => callApi(redeemSubscriptionCoupon, { body: input }), CouponRefused),
+  explained(() => callApi(redeemSubscriptionCoupon, { body: input })),
 );
 
 /** DELETE /api/subscription/{id}/blackfriday24, answered 204: the offer is not shown again. */
 export function blackFridayOfferActors(referenceId: string) {
   return {
     delistOffer: fromPromise<void, void>(async () => {
-      await explained(() => callApi(delistBlackFridayOffer, { params: { referenceId } }), OfferDelistRefused);
+      await explained(() => callApi(delistBlackFridayOffer, { params: { referenceId } }));
     }),
   };
 }

@@ -10,7 +10,7 @@ import {
   subscriptionLifecycleMachine,
 } from '../../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
 import { isOwner } from '../../app/guards';
-import { accountUserQuery } from '../../lib/queries';
+import { accountUserQuery } from '../../lib/queries/account-user';
 import { TeamLoadingView } from '../team/team-loading.view';
 import { blackFridayOfferActors, loadCoupons, redeemCoupon, subscriptionActors } from './subscription-portal.actors';
 import {
@@ -59,8 +59,8 @@ function teamSectionOf({ referenceId, team }: Subscription) {
 }
 
 // Loaded on demand: only teams, families and dedicated server subscriptions have these sections.
-const KeysAndServersSection = lazy(() =>
-  import('./keys-and-servers.screen').then((module) => ({ default: module.KeysAndServersSection })),
+const KeysAndServersScreen = lazy(() =>
+  import('./keys-and-servers.screen').then((module) => ({ default: module.KeysAndServersScreen })),
 );
 
 /** The API keys and servers of the subscription, or nothing for a plan that has neither. */
@@ -68,7 +68,7 @@ function keysAndServersSectionFor(subscription: Subscription): ReactNode {
   if (!['teams', 'families', 'dedicated_server'].includes(subscription.type)) return null;
   return (
     <Suspense fallback={null}>
-      <KeysAndServersSection subscription={subscription} />
+      <KeysAndServersScreen subscription={subscription} />
     </Suspense>
   );
 }

@@ -4,12 +4,16 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Subscription } from '../../../contract/account';
 import { type BillingCycle, billingCycleOf, pricePerPeriodCents } from '../../../contract/pricing';
-import { css } from '../../../styled-system/css';
+import { grid, stack, wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
-import { Button, buttonLook } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
-import { textLink } from '../../components/ui/link';
-import { formatDate, formatMoney } from '../../lib/format-money';
+import { buttonLook } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { PageHeader } from '../../components/ui/page-header';
+import { Text } from '../../components/ui/text';
+import { formatDate } from '../../lib/format/dates';
+import { formatMoney } from '../../lib/format/money';
+import { detailsList } from '../../theme/recipes/details-list';
+import { textLink } from '../../theme/recipes/link';
 import {
   BlackFridayOfferView,
   type BlackFridayOfferViewProps,
@@ -52,16 +56,6 @@ const priceLabels: Record<BillingCycle, (price: string) => MessageDescriptor> = 
   everyThreeYears: (price) => msg`${price} every three years`,
 };
 
-const muted = css({ color: 'fg.muted' });
-const details = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
-  columnGap: '6',
-  rowGap: '2',
-  '& dt': { color: 'fg.muted' },
-  '& dd': { marginBlockEnd: { base: '2', sm: '0' } },
-});
-
 function StateText({ state, endsAt }: { state: Subscription['state']; endsAt: string | null }) {
   const { i18n } = useLingui();
   const date = endsAt ? formatDate(endsAt, i18n.locale) : null;
@@ -84,11 +78,8 @@ function Details({
   const unitPrice = formatMoney(subscription.priceCents, subscription.currency, i18n.locale);
   const seatsInUse = subscription.seatsInUse;
   return (
-    <section aria-labelledby="details-title" className={card}>
-      <h2 id="details-title" className={cardTitle}>
-        <Trans>Details</Trans>
-      </h2>
-      <dl className={details}>
+    <Card title={<Trans>Details</Trans>}>
+      <dl className={detailsList}>
         <dt>
           <Trans>Plan</Trans>
         </dt>
@@ -105,9 +96,9 @@ function Details({
         <dd>
           {i18n._(priceLabels[billingCycleOf(subscription)](price))}
           {quantity > 1 ? (
-            <span className={css({ display: 'block', color: 'fg.muted' })}>
+            <Text as="div" tone="muted">
               <Trans>{unitPrice} per seat</Trans>
-            </span>
+            </Text>
           ) : null}
         </dd>
         {subscription.type === 'teams' && seatsInUse !== null ? (
@@ -125,26 +116,23 @@ function Details({
           </>
         ) : null}
       </dl>
-    </section>
+    </Card>
   );
 }
 
 function Team({ team, seatsInUse }: { team: NonNullable<Subscription['team']>; seatsInUse: number | null }) {
   const teamName = team.name;
   return (
-    <section aria-labelledby="team-title" className={card}>
-      <h2 id="team-title" className={cardTitle}>
-        <Trans>Team</Trans>
-      </h2>
-      <p>
-        <bdi className={css({ fontWeight: 'medium' })}>{teamName}</bdi>
-      </p>
+    <Card title={<Trans>Team</Trans>}>
+      <Text weight="medium">
+        <bdi>{teamName}</bdi>
+      </Text>
       {seatsInUse !== null ? (
-        <p className={muted}>
+        <Text tone="muted">
           <Plural value={seatsInUse} one="# seat in use" other="# seats in use" />
-        </p>
+        </Text>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -171,42 +159,34 @@ export function SubscriptionPortalView({
     owner !== null &&
     (blackFridayPrice !== null || !owner.blackFridayOffer.snapshot.matches('offered'));
   return (
-    <div className={css({ display: 'grid', gap: '6' })}>
-      <header
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: '4',
-          alignItems: 'flex-end',
-          justifyContent: 'space-between',
-        })}
-      >
-        <div className={css({ display: 'grid', gap: '1' })}>
-          <p>{renderLink({ to: '/account', className: textLink, children: <Trans>Back to your account</Trans> })}</p>
-          <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{subscription.productName}</h1>
-          <p className={muted}>{subscription.title}</p>
-        </div>
-        {owner ? (
-          <nav aria-label={t`Plan and billing`} className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
-            {upgradable
-              ? renderLink({
-                  to: '/upgrade',
-                  referenceId,
-                  className: buttonLook(),
-                  children: <Trans>Upgrade</Trans>,
-                })
-              : null}
-            {renderLink({
-              to: '/billing',
-              referenceId,
-              className: buttonLook({ variant: 'outline' }),
-              children: <Trans>Billing</Trans>,
-            })}
-          </nav>
-        ) : null}
-      </header>
+    <div className={grid({ gap: '6' })}>
+      <PageHeader
+        back={renderLink({ to: '/account', className: textLink, children: <Trans>Back to your account</Trans> })}
+        title={subscription.productName}
+        description={subscription.title}
+        actions={
+          owner ? (
+            <nav aria-label={t`Plan and billing`} className={wrap({ gap: '3' })}>
+              {upgradable
+                ? renderLink({
+                    to: '/upgrade',
+                    referenceId,
+                    className: buttonLook(),
+                    children: <Trans>Upgrade</Trans>,
+                  })
+                : null}
+              {renderLink({
+                to: '/billing',
+                referenceId,
+                className: buttonLook({ variant: 'outline' }),
+                children: <Trans>Billing</Trans>,
+              })}
+            </nav>
+          ) : null
+        }
+      />
 
-      <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, 1fr)' } })}>
+      <div className={grid({ gap: '4', columns: { base: 1, lg: 2 } })}>
         <Details subscription={subscription} state={state} quantity={quantity} />
 
         {owner ? (
@@ -216,16 +196,13 @@ export function SubscriptionPortalView({
             currentPeriodEndsAt={subscription.currentPeriodEndsAt}
           />
         ) : (
-          <section aria-labelledby="owner-only-title" className={card}>
-            <h2 id="owner-only-title" className={cardTitle}>
-              <Trans>Plan, seats and billing</Trans>
-            </h2>
+          <Card title={<Trans>Plan, seats and billing</Trans>}>
             <p>
               <Trans>
                 Only the owner of this subscription, <bdi>{ownerEmail}</bdi>, can change its plan, seats and billing.
               </Trans>
             </p>
-          </section>
+          </Card>
         )}
 
         {owner && offerShown ? (
@@ -255,21 +232,16 @@ export function SubscriptionPortalView({
 /** While the account is read (the guard has usually read it already). */
 export function SubscriptionPortalLoadingView() {
   return (
-    <p role="status" className={muted}>
+    <Text role="status" tone="muted">
       <Trans>Loading your subscription…</Trans>
-    </p>
+    </Text>
   );
 }
 
 export function SubscriptionPortalLoadFailedView({ onRetry }: { onRetry: () => void }) {
   return (
-    <Alert>
-      <span className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-        <Trans>We could not load your subscription.</Trans>
-        <Button variant="link" onClick={onRetry}>
-          <Trans>Try again</Trans>
-        </Button>
-      </span>
+    <Alert onRetry={onRetry}>
+      <Trans>We could not load your subscription.</Trans>
     </Alert>
   );
 }
@@ -277,10 +249,8 @@ export function SubscriptionPortalLoadFailedView({ onRetry }: { onRetry: () => v
 /** The subscription left the account while the page was open (it moved to another owner, say). */
 export function SubscriptionNotFoundView({ renderLink }: Pick<SubscriptionPortalViewProps, 'renderLink'>) {
   return (
-    <section className={css({ display: 'grid', gap: '3' })}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-        <Trans>Subscription not found</Trans>
-      </h1>
+    <section className={stack({ gap: '3' })}>
+      <PageHeader title={<Trans>Subscription not found</Trans>} />
       <p>
         <Trans>This subscription is not part of your account.</Trans>
       </p>

@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { teamInvitationMachine } from '../../../machines/teamInvitation/teamInvitation.machine';
-import { textLink } from '../../components/ui/link';
-import { accountUserQuery } from '../../lib/queries';
+import { accountUserQuery } from '../../lib/queries/account-user';
+import { textLink } from '../../theme/recipes/link';
 import { acceptInvitation } from '../team/team.actors';
 import { TeamInvitationView } from './team-invitation.view';
 

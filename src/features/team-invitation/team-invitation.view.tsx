@@ -1,15 +1,22 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { TeamMessage } from '../../../contract/teams';
+import { unexplained } from '../../../machines/refusal';
 import type {
   TeamInvitationEvent,
   teamInvitationMachine,
 } from '../../../machines/teamInvitation/teamInvitation.machine';
-import { css } from '../../../styled-system/css';
+import { grid, wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { teamMessageText } from '../team/team.messages';
+import { PageHeader } from '../../components/ui/page-header';
+import { Text } from '../../components/ui/text';
+import { refusalText } from '../../lib/contract-messages';
+import '../../lib/refusals/teams';
+
+const acceptUnavailable = msg`We could not accept the invitation right now. Please try again later.`;
 
 export type TeamInvitationViewProps = {
   snapshot: Pick<SnapshotFrom<typeof teamInvitationMachine>, 'context' | 'hasTag' | 'matches' | 'can'>;
@@ -20,22 +27,18 @@ export type TeamInvitationViewProps = {
   renderDashboardLink: (children: ReactNode) => ReactNode;
 };
 
-const muted = css({ color: 'fg.muted' });
-
 /** The invitation page: joining, joined (with the team's name), or why not. */
 export function TeamInvitationView({ snapshot, send, signedInEmail, renderDashboardLink }: TeamInvitationViewProps) {
   const { i18n } = useLingui();
-  const { joined, failureMessage } = snapshot.context;
+  const { joined, failure } = snapshot.context;
   const teamName = joined?.teamName ?? '';
   return (
-    <section className={css({ display: 'grid', gap: '4', maxWidth: '36rem' })}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-        <Trans>Join a team</Trans>
-      </h1>
+    <section className={grid({ gap: '4', maxWidth: '36rem' })}>
+      <PageHeader title={<Trans>Join a team</Trans>} />
       {snapshot.hasTag('busy') ? (
-        <p role="status" className={muted}>
+        <Text role="status" tone="muted">
           <Trans>Joining the team…</Trans>
-        </p>
+        </Text>
       ) : null}
       {snapshot.matches('accepted') ? (
         <>
@@ -49,14 +52,8 @@ export function TeamInvitationView({ snapshot, send, signedInEmail, renderDashbo
       ) : null}
       {snapshot.matches('failed') ? (
         <>
-          <Alert>
-            {failureMessage ? (
-              teamMessageText(i18n, failureMessage)
-            ) : (
-              <Trans>We could not accept the invitation right now. Please try again later.</Trans>
-            )}
-          </Alert>
-          {failureMessage === TeamMessage.invitationForAnotherAddress ? (
+          <Alert>{refusalText(i18n, failure ?? unexplained, { unavailable: acceptUnavailable })}</Alert>
+          {failure?.message === TeamMessage.invitationForAnotherAddress ? (
             <p>
               <Trans>
                 You are signed in as <bdi dir="ltr">{signedInEmail}</bdi>. The invitation works only for the address it
@@ -64,7 +61,7 @@ export function TeamInvitationView({ snapshot, send, signedInEmail, renderDashbo
               </Trans>
             </p>
           ) : null}
-          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
+          <div className={wrap({ gap: '3', align: 'center' })}>
             {snapshot.can({ type: 'user.retry' }) ? (
               <Button onClick={() => send({ type: 'user.retry' })}>
                 <Trans>Try again</Trans>

@@ -1,12 +1,11 @@
 import { fromPromise } from 'xstate';
 import { associateTeamRouter, dissociateTeamRouter } from '../../../contract/calls/routers';
 import type { TeamRouterRequest, TeamRouterResponse } from '../../../contract/routers';
-import { TeamRouterRefused } from '../../../machines/teamRouter/teamRouter.machine';
 import { callApi, explained } from '../../lib/api-client';
 
 function changeTeamRouter(call: typeof associateTeamRouter | typeof dissociateTeamRouter) {
   return fromPromise<TeamRouterResponse, TeamRouterRequest>(({ input }) =>
-    explained(() => callApi(call, { body: input }), TeamRouterRefused),
+    explained(() => callApi(call, { body: input })),
   );
 }
 

@@ -5,8 +5,8 @@ import type { Subscription } from '../../../contract/account';
 import { isRouterProduct, type Router } from '../../../contract/routers';
 import type { Team } from '../../../contract/teams';
 import { teamRouterMachine } from '../../../machines/teamRouter/teamRouter.machine';
-import { routersQuery } from '../../lib/device-and-router-queries';
-import { accountUserQuery } from '../../lib/queries';
+import { accountUserQuery } from '../../lib/queries/account-user';
+import { routersQuery } from '../../lib/queries/routers';
 import { teamQuery } from '../team/team.queries';
 import { teamRouterActors } from './team-routers.actors';
 import { type RouterPlanOption, TeamRoutersView } from './team-routers.view';
@@ -36,7 +36,7 @@ function routerPlanLabels(lendable: RouterPlanOption[], routers: Router[]): Reco
   return labels;
 }
 
-export type TeamRoutersSectionProps = {
+export type TeamRoutersScreenProps = {
   /** The teams plan's referenceId: its team read is invalidated after a change. */
   referenceId: string;
   teamId: number;
@@ -45,7 +45,7 @@ export type TeamRoutersSectionProps = {
 };
 
 /** The team routers of a teams plan, for its owner and admins. */
-export function TeamRoutersSection({ referenceId, teamId, associatedRouterSubContexts }: TeamRoutersSectionProps) {
+export function TeamRoutersScreen({ referenceId, teamId, associatedRouterSubContexts }: TeamRoutersScreenProps) {
   const associated = useMemo(
     () => associatedRouterSubContexts.map((entry) => entry.routerReferenceId),
     [associatedRouterSubContexts],

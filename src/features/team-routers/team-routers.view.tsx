@@ -1,13 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { TeamRouterEvent, teamRouterMachine } from '../../../machines/teamRouter/teamRouter.machine';
-import { css } from '../../../styled-system/css';
+import { stack, visuallyHidden, wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
-import { fieldControl } from '../../components/ui/field-control';
-import { routerChangeUnavailable, routerMessageText } from '../routers/router.messages';
+import { Card } from '../../components/ui/card';
+import { SelectField } from '../../components/ui/field';
+import { Text } from '../../components/ui/text';
+import { refusalText } from '../../lib/contract-messages';
+import '../../lib/refusals/routers';
+import { routerChangeUnavailable } from '../routers/router.messages';
 
 /** A router subscription, named as the person knows it (its plan, and its router when it has one). */
 export type RouterPlanOption = { referenceId: string; label: string };
@@ -21,42 +23,37 @@ export type TeamRoutersViewProps = {
   labels: Record<string, string>;
 };
 
-const muted = css({ color: 'fg.muted' });
-const srOnly = css({ srOnly: true });
-const row = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' });
-
 /** The team's routers on a teams plan's portal: what is lent to the team, and lending another. */
 export function TeamRoutersView({ snapshot, send, lendable, labels }: TeamRoutersViewProps) {
   const { t, i18n } = useLingui();
-  const selectId = useId();
-  const { associated, choice, dissociating, failureMessage } = snapshot.context;
+  const { associated, choice, dissociating, failure } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const choices = lendable.filter((option) => !associated.includes(option.referenceId));
   const labelOf = (referenceId: string) => labels[referenceId] ?? referenceId;
 
   return (
-    <section aria-labelledby="team-routers-title" className={card}>
-      <h2 id="team-routers-title" className={cardTitle}>
-        <Trans>Team routers</Trans>
-      </h2>
-      <p className={muted}>
+    <Card
+      title={<Trans>Team routers</Trans>}
+      titleId="team-routers-title"
+      description={
         <Trans>Router subscriptions lent to the team: its members see these routers on their routers page.</Trans>
-      </p>
-      {failureMessage !== null ? (
-        <Alert>{failureMessage ? routerMessageText(i18n, failureMessage) : i18n._(routerChangeUnavailable)}</Alert>
-      ) : null}
+      }
+    >
+      {failure !== null ? <Alert>{refusalText(i18n, failure, { unavailable: routerChangeUnavailable })}</Alert> : null}
       {associated.length === 0 ? (
         <p>
           <Trans>No router is lent to the team yet.</Trans>
         </p>
       ) : (
-        <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <ul className={stack({ gap: '2' })}>
           {associated.map((referenceId) => {
             const label = labelOf(referenceId);
             const stopping = snapshot.matches('dissociating') && dissociating === referenceId;
             return (
-              <li key={referenceId} className={row}>
-                <bdi className={css({ fontWeight: 'medium' })}>{label}</bdi>
+              <li key={referenceId} className={wrap({ gap: '3', align: 'center' })}>
+                <Text as="span" weight="medium">
+                  <bdi>{label}</bdi>
+                </Text>
                 <Button
                   variant="outline"
                   disabled={busy}
@@ -67,7 +64,7 @@ export function TeamRoutersView({ snapshot, send, lendable, labels }: TeamRouter
                     <Trans>Taking back…</Trans>
                   ) : (
                     <Trans>
-                      Take back <span className={srOnly}>{label}</span>
+                      Take back <span className={visuallyHidden()}>{label}</span>
                     </Trans>
                   )}
                 </Button>
@@ -77,40 +74,34 @@ export function TeamRoutersView({ snapshot, send, lendable, labels }: TeamRouter
         </ul>
       )}
       {choices.length === 0 ? (
-        <p className={muted}>
+        <Text tone="muted">
           <Trans>You have no other router subscription to lend. A router coupon starts one.</Trans>
-        </p>
+        </Text>
       ) : (
         <form
           noValidate
-          className={row}
+          // The button level with the list it acts on, under the field's label.
+          className={wrap({ gap: '3', align: 'flex-end' })}
           onSubmit={(event) => {
             event.preventDefault();
             send({ type: 'user.associate' });
           }}
         >
-          <label htmlFor={selectId} className={css({ fontWeight: 'medium' })}>
-            <Trans>Router to lend to the team</Trans>
-          </label>
-          <select
-            id={selectId}
-            className={fieldControl}
+          <SelectField
+            label={<Trans>Router to lend to the team</Trans>}
             value={choice}
             disabled={busy}
-            onChange={(event) => send({ type: 'user.choose', referenceId: event.currentTarget.value })}
-          >
-            <option value="">{t`Choose a router subscription`}</option>
-            {choices.map((option) => (
-              <option key={option.referenceId} value={option.referenceId}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+            onValueChange={(referenceId) => send({ type: 'user.choose', referenceId })}
+            options={[
+              { value: '', label: t`Choose a router subscription` },
+              ...choices.map((option) => ({ value: option.referenceId, label: option.label })),
+            ]}
+          />
           <Button type="submit" disabled={busy || choice === ''} aria-busy={snapshot.matches('associating')}>
             {snapshot.matches('associating') ? <Trans>Lending…</Trans> : <Trans>Lend to team</Trans>}
           </Button>
         </form>
       )}
-    </section>
+    </Card>
   );
 }

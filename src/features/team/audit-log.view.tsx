@@ -4,10 +4,11 @@ import { type AuditEvent, AuditKind, type AuditPage } from '../../../contract/te
 import { css } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
-import { fieldControl } from '../../components/ui/field-control';
+import { card, cardTitle } from '../../components/ui/card-look';
 import { Pager } from '../../components/ui/pager';
 import { table, tableScroller } from '../../components/ui/table';
+import { formatDateTime } from '../../lib/format/dates';
+import { fieldControl } from '../../theme/recipes/field';
 import { auditKindLabels, roleLabels } from './team.messages';
 import { muted, row } from './team-styles';
 
@@ -117,7 +118,6 @@ function Select({
 
 function AuditTable({ page }: { page: AuditPage }) {
   const { i18n } = useLingui();
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
   if (page.events.length === 0)
     return (
       <p className={muted}>
@@ -147,7 +147,7 @@ function AuditTable({ page }: { page: AuditPage }) {
           {page.events.map((event) => (
             <tr key={event.id}>
               <td>
-                <time dateTime={event.at}>{when.format(new Date(event.at))}</time>
+                <time dateTime={event.at}>{formatDateTime(event.at, i18n.locale)}</time>
               </td>
               <td>{event.actor ? <bdi dir="ltr">{event.actor.email}</bdi> : <Trans>The system</Trans>}</td>
               <td>

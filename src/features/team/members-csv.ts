@@ -1,25 +1,6 @@
+import { toCsv } from '../../../contract/csv';
 import type { TeamMember } from '../../../contract/teams';
 import { memberNameOf } from './members-table';
-
-/**
- * Cells a spreadsheet would run as a formula (CSV injection, OWASP): they get a leading
- * apostrophe, which spreadsheets show as text. Tab and carriage return start formulas in some too.
- */
-const formulaStart = /^[=+\-@\t\r]/;
-
-/** One cell: guarded against formulas, then quoted as RFC 4180 asks when it holds a quote, comma or line break. */
-export function csvCell(value: string | number): string {
-  const text = typeof value === 'number' ? String(value) : formulaStart.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** Rows as RFC 4180 CSV: comma-separated, CRLF line ends. */
-export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
-  return rows
-    .map((row) => row.map(csvCell).join(','))
-    .join('\r\n')
-    .concat('\r\n');
-}
 
 export type MembersCsvLabels = {
   name: string;

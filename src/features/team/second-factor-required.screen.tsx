@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type { Navigate } from '../../components/internal-link';
-import { accountUserQuery } from '../../lib/queries';
+import { accountUserQuery } from '../../lib/queries/account-user';
 import { TeamSecondFactorRequiredView } from './second-factor-required.view';
 import type { TeamRefusal } from './second-factor-required.watch';
 

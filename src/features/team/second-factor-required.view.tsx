@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
+import { ErrorCode } from '../../../contract/errors';
 import { css } from '../../../styled-system/css';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { buttonLook } from '../../components/ui/button';
+import { contractMessageText } from '../../lib/contract-messages';
 import { twoStepSignInHref } from '../authenticator-app/two-step-sign-in-link';
-import { setupRequiredText } from './second-factor-required.messages';
 import { muted } from './team-styles';
 
 export type TeamSecondFactorRequiredViewProps = {
@@ -35,7 +36,7 @@ export function TeamSecondFactorRequiredView({ message, onNavigate }: TeamSecond
       >
         <Trans>Your team requires two-step sign-in</Trans>
       </h1>
-      <p>{setupRequiredText(i18n, message)}</p>
+      <p>{contractMessageText(i18n, message, ErrorCode.secondFactorSetupRequired)}</p>
       <p className={muted}>
         <Trans>Once your authenticator app is on, the team’s pages open as before.</Trans>
       </p>

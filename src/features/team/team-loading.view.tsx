@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { card, cardTitle } from '../../components/ui/card';
+import { card, cardTitle } from '../../components/ui/card-look';
 import { muted } from './team-styles';
 
 /**

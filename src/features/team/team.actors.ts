@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import {
   acceptTeamInvitation,
@@ -9,33 +8,16 @@ import {
   renameTeam,
   setTeamSecondFactorRule,
 } from '../../../contract/calls/teams';
-import { type AcceptInvitationResponse, type AddTeamMemberResponse, TeamMemberConflict } from '../../../contract/teams';
-import { InvitationRefused } from '../../../machines/teamInvitation/teamInvitation.machine';
-import {
-  type AddMemberInput,
-  type CancelInvitationInput,
-  type ChangeRoleInput,
-  type RemoveMemberInput,
-  type RenameTeamInput,
-  type SecondFactorRuleInput,
-  TeamChangeRefused,
+import type { AcceptInvitationResponse, AddTeamMemberResponse } from '../../../contract/teams';
+import type {
+  AddMemberInput,
+  CancelInvitationInput,
+  ChangeRoleInput,
+  RemoveMemberInput,
+  RenameTeamInput,
+  SecondFactorRuleInput,
 } from '../../../machines/teamMembership/teamMembership.machine';
-import { ApiError, callApi } from '../../lib/api-client';
-
-/**
- * A refusal the server explained becomes the machine's refusal with its message (spec section 8),
- * with `isPaid` when the 409 of an add carries it; anything else stays a plain error, which the
- * views word themselves.
- */
-async function explained<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof ApiError) || !error.body) throw error;
-    const conflict = v.safeParse(TeamMemberConflict, error.payload);
-    throw new TeamChangeRefused(error.body.message, conflict.success && conflict.output.isPaid);
-  }
-}
+import { callApi, explained } from '../../lib/api-client';
 
 /** The changes of one subscription's team, each a call of the route table. */
 export const teamMembershipActors = {
@@ -66,13 +48,6 @@ export const teamMembershipActors = {
 };
 
 /** POST /api/teams/invitation {confirmationCode}: joins the signed-in person to the team. */
-export const acceptInvitation = fromPromise<AcceptInvitationResponse, { confirmationCode: string }>(
-  async ({ input }) => {
-    try {
-      return await callApi(acceptTeamInvitation, { body: input });
-    } catch (error) {
-      if (error instanceof ApiError && error.body) throw new InvitationRefused(error.body.message);
-      throw error;
-    }
-  },
+export const acceptInvitation = fromPromise<AcceptInvitationResponse, { confirmationCode: string }>(({ input }) =>
+  explained(() => callApi(acceptTeamInvitation, { body: input })),
 );

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import type { TeamMember } from '../../../contract/teams';
 import { teamMembershipMachine } from '../../../machines/teamMembership/teamMembership.machine';
 import { isOwner } from '../../app/guards';
-import { accountUserQuery } from '../../lib/queries';
+import { downloadText } from '../../lib/download';
+import { accountUserQuery } from '../../lib/queries/account-user';
 import { type AuditFilterValues, AuditLogView } from './audit-log.view';
 import { membersCsv } from './members-csv';
 import { defaultMemberSort, type MemberSort } from './members-table';
@@ -16,19 +17,6 @@ import { TeamLoadFailedView, TeamView } from './team.view';
 import { TeamLoadingView } from './team-loading.view';
 
 type TeamProps = { referenceId: string; teamId: number };
-
-/** Hands a text to the browser as a file: a Blob behind an object URL, clicked through an <a download>. */
-function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked once the click's download has started, not in the same task (some browsers cancel it).
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 function TeamMembersScreen({ referenceId, teamId }: TeamProps) {
   const { t, i18n } = useLingui();
@@ -56,6 +44,7 @@ function TeamMembersScreen({ referenceId, teamId }: TeamProps) {
   if (team.isError) return <TeamLoadFailedView onRetry={() => void team.refetch()} />;
   const downloadCsv = (members: TeamMember[]) =>
     downloadText(
+      `${team.data.name || 'team'}-members.csv`,
       membersCsv(members, {
         name: t`Name`,
         email: t`E-mail`,
@@ -66,7 +55,6 @@ function TeamMembersScreen({ referenceId, teamId }: TeamProps) {
         roleOf: (member) => (member.isOwner ? t`Owner` : i18n._(roleLabels[member.role])),
         secondFactorOf: (member) => (member.secondFactor ? t`On` : t`Off`),
       }),
-      `${team.data.name || 'team'}-members.csv`,
       'text/csv;charset=utf-8',
     );
   return (

@@ -2,21 +2,25 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { Team, TeamMember, TeamRole } from '../../../contract/teams';
-import type {
-  TeamMembershipEvent,
-  teamMembershipMachine,
+import { unexplained } from '../../../machines/refusal';
+import {
+  isPaidElsewhere,
+  type TeamMembershipEvent,
+  type teamMembershipMachine,
 } from '../../../machines/teamMembership/teamMembership.machine';
 import { css } from '../../../styled-system/css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
+import { card, cardTitle } from '../../components/ui/card-look';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { fieldControl } from '../../components/ui/field-control';
 import { TextField } from '../../components/ui/text-field';
-import { formatDate } from '../../lib/format-money';
+import { contractMessageText, refusalText } from '../../lib/contract-messages';
+import { formatDate } from '../../lib/format/dates';
 import { fieldErrorText } from '../../lib/validation-messages';
+import { fieldControl } from '../../theme/recipes/field';
 import { type MemberSort, memberNameOf, visibleMembers } from './members-table';
-import { roleLabels, teamChangeUnavailable, teamMessageText } from './team.messages';
+import '../../lib/refusals/teams';
+import { roleLabels, teamChangeUnavailable } from './team.messages';
 import { MembersTable } from './team-members-table.view';
 import { muted, row, subheading } from './team-styles';
 
@@ -42,8 +46,8 @@ const roles: TeamRole[] = ['admin', 'user'];
 
 function FailureAlert({ snapshot }: { snapshot: TeamMembershipSnapshot }) {
   const { i18n } = useLingui();
-  const message = snapshot.context.failure?.message ?? null;
-  return <Alert>{message ? teamMessageText(i18n, message) : i18n._(teamChangeUnavailable)}</Alert>;
+  const failure = snapshot.context.failure ?? unexplained;
+  return <Alert>{refusalText(i18n, failure, { unavailable: teamChangeUnavailable })}</Alert>;
 }
 
 /** The last change, announced where screen readers hear it as it appears. */
@@ -125,7 +129,7 @@ function TeamName({ snapshot, send, team }: PartProps & { team: Team }) {
         autoFocus
         value={teamNameDraft}
         disabled={saving}
-        errorText={teamNameError ? teamMessageText(i18n, teamNameError) : undefined}
+        errorText={teamNameError ? contractMessageText(i18n, teamNameError) : undefined}
         onValueChange={(value) => send({ type: 'user.changeTeamName', value })}
       />
       <div className={row}>
@@ -272,8 +276,8 @@ function AddMemberForm({ snapshot, send }: PartProps) {
       {snapshot.matches('addFailed') ? (
         <Alert>
           <span className={css({ display: 'grid', gap: '1' })}>
-            <span>{failure?.message ? teamMessageText(i18n, failure.message) : i18n._(teamChangeUnavailable)}</span>
-            {failure?.isPaid ? (
+            <span>{refusalText(i18n, failure ?? unexplained, { unavailable: teamChangeUnavailable })}</span>
+            {isPaidElsewhere(failure) ? (
               <span>
                 <Trans>
                   <bdi>{email}</bdi> pays for a plan of their own. They can join your team once that plan ends.

@@ -5,11 +5,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { AccountUser, Subscription } from '../../../contract/account';
 import { upgradePricingMachine } from '../../../machines/upgradePricing/upgradePricing.machine';
-import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { ownedSubscriptionFor } from '../../app/owned-subscription';
 import { Alert } from '../../components/ui/alert';
-import { textLink } from '../../components/ui/link';
-import { accountUserQuery } from '../../lib/queries';
+import { accountUserQuery } from '../../lib/queries/account-user';
+import { textLink } from '../../theme/recipes/link';
 import { billingQueryKey } from '../billing/billing.queries';
 import { previewUpgrade, upgradeSubscription } from './upgrade.actors';
 import { UpgradeView } from './upgrade.view';
@@ -79,7 +79,7 @@ export function UpgradeScreen({ referenceId }: { referenceId: string }) {
   const [attempt, setAttempt] = useState(0);
   if (!account.data)
     return account.isError ? (
-      <Alert>
+      <Alert onRetry={() => void account.refetch()}>
         <Trans>We could not load your account.</Trans>
       </Alert>
     ) : (
@@ -90,7 +90,7 @@ export function UpgradeScreen({ referenceId }: { referenceId: string }) {
   const subscription = ownedSubscriptionFor(account.data, referenceId);
   if (!subscription)
     return (
-      <div className={css({ display: 'grid', gap: '3' })}>
+      <div className={stack({ gap: '3' })}>
         <Alert>
           <Trans>This subscription is no longer yours to upgrade.</Trans>
         </Alert>

@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { css, cx } from '../../../styled-system/css';
+import type { ReactNode } from 'react';
+import { grid, stack, wrap } from '../../../styled-system/patterns';
 import { BrandLogo } from '../../components/brand-logo';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { buttonLook } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
-import { textLink } from '../../components/ui/link';
+import { Card } from '../../components/ui/card';
+import { Heading, Text } from '../../components/ui/text';
 import type { AppDownload } from '../../lib/app-downloads';
 import { pageLinks } from '../../lib/page-links';
+import { card } from '../../theme/recipes/card';
+import { textLink } from '../../theme/recipes/link';
 
 /** Who is looking: a visitor is offered sign-in and sign-up, someone signed in their account. */
 export type WelcomeVisitor =
@@ -20,14 +23,19 @@ export type WelcomeViewProps = {
   onNavigate: Navigate;
 };
 
-const muted = css({ color: 'fg.muted' });
-const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' });
-const benefits = css({
-  display: 'grid',
-  gap: '4',
-  gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' },
-  listStyle: 'none',
-});
+const actions = wrap({ gap: '2', align: 'center' });
+
+/** One reason to choose the product, in a card of the row of three. */
+function Benefit({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <li className={card().root}>
+      <Heading as="h3" level="subsection">
+        {title}
+      </Heading>
+      <Text tone="muted">{children}</Text>
+    </li>
+  );
+}
 
 /**
  * The page the apps open for a visitor (/welcome): the pitch, the ways in, and the apps. Someone
@@ -37,97 +45,75 @@ export function WelcomeView({ productName, visitor, apps, onNavigate }: WelcomeV
   const { t } = useLingui();
   const email = visitor.kind === 'signedIn' ? visitor.email : '';
   return (
-    <div className={css({ display: 'grid', gap: '6', maxWidth: '60rem', marginInline: 'auto', width: '100%' })}>
-      <header className={css({ display: 'grid', gap: '3' })}>
+    <div className={stack({ gap: '6', maxWidth: '60rem', marginInline: 'auto', width: '100%' })}>
+      <header className={stack({ gap: '3' })}>
         <BrandLogo />
-        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+        <Heading as="h1" level="page">
           <Trans>Welcome to {productName}</Trans>
-        </h1>
-        <p className={css({ fontSize: 'lg' })}>
+        </Heading>
+        <Text size="lg">
           <Trans>More stable and secure live streaming, video calls, gaming and web browsing.</Trans>
-        </p>
+        </Text>
       </header>
 
-      <section aria-labelledby="welcome-start-title" className={card}>
-        {visitor.kind === 'signedIn' ? (
-          <>
-            <h2 id="welcome-start-title" className={cardTitle}>
-              <Trans>You are signed in</Trans>
-            </h2>
-            <p className={muted}>
-              <Trans>
-                Signed in as <bdi dir="ltr">{email}</bdi>.
-              </Trans>
-            </p>
-            <div className={actions}>
-              <InternalLink href={visitor.accountHref} onNavigate={onNavigate} className={buttonLook()}>
-                <Trans>Go to your account</Trans>
-              </InternalLink>
-            </div>
-          </>
-        ) : (
-          <>
-            <h2 id="welcome-start-title" className={cardTitle}>
-              <Trans>Get started</Trans>
-            </h2>
-            <p className={muted}>
-              <Trans>Create your account in a minute, or sign in to the one you have.</Trans>
-            </p>
-            <div className={actions}>
-              <InternalLink href={visitor.createAccountHref} onNavigate={onNavigate} className={buttonLook()}>
-                <Trans>Create an account</Trans>
-              </InternalLink>
-              <InternalLink
-                href={visitor.signInHref}
-                onNavigate={onNavigate}
-                className={buttonLook({ variant: 'outline' })}
-              >
-                <Trans>Sign in</Trans>
-              </InternalLink>
-            </div>
-          </>
-        )}
-      </section>
+      {visitor.kind === 'signedIn' ? (
+        <Card
+          title={<Trans>You are signed in</Trans>}
+          titleId="welcome-start-title"
+          description={
+            <Trans>
+              Signed in as <bdi dir="ltr">{email}</bdi>.
+            </Trans>
+          }
+        >
+          <div className={actions}>
+            <InternalLink href={visitor.accountHref} onNavigate={onNavigate} className={buttonLook()}>
+              <Trans>Go to your account</Trans>
+            </InternalLink>
+          </div>
+        </Card>
+      ) : (
+        <Card
+          title={<Trans>Get started</Trans>}
+          titleId="welcome-start-title"
+          description={<Trans>Create your account in a minute, or sign in to the one you have.</Trans>}
+        >
+          <div className={actions}>
+            <InternalLink href={visitor.createAccountHref} onNavigate={onNavigate} className={buttonLook()}>
+              <Trans>Create an account</Trans>
+            </InternalLink>
+            <InternalLink
+              href={visitor.signInHref}
+              onNavigate={onNavigate}
+              className={buttonLook({ variant: 'outline' })}
+            >
+              <Trans>Sign in</Trans>
+            </InternalLink>
+          </div>
+        </Card>
+      )}
 
-      <section aria-labelledby="welcome-why-title" className={css({ display: 'grid', gap: '3' })}>
-        <h2 id="welcome-why-title" className={cardTitle}>
+      <section aria-labelledby="welcome-why-title" className={stack({ gap: '3' })}>
+        <Heading as="h2" level="section" id="welcome-why-title">
           <Trans>Why {productName}</Trans>
-        </h2>
-        <ul className={benefits}>
-          <li className={card}>
-            <h3 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
-              <Trans>Steady</Trans>
-            </h3>
-            <p className={muted}>
-              <Trans>
-                Your connections are bonded into one, so a call or a stream keeps going when one of them falters.
-              </Trans>
-            </p>
-          </li>
-          <li className={card}>
-            <h3 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
-              <Trans>Secure</Trans>
-            </h3>
-            <p className={muted}>
-              <Trans>Everything you send is encrypted on its way, on any network you use.</Trans>
-            </p>
-          </li>
-          <li className={card}>
-            <h3 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
-              <Trans>Everywhere</Trans>
-            </h3>
-            <p className={muted}>
-              <Trans>One account for your computers, phones, tablets and routers.</Trans>
-            </p>
-          </li>
+        </Heading>
+        <ul className={grid({ columns: { base: 1, md: 3 }, gap: '4' })}>
+          <Benefit title={<Trans>Steady</Trans>}>
+            <Trans>
+              Your connections are bonded into one, so a call or a stream keeps going when one of them falters.
+            </Trans>
+          </Benefit>
+          <Benefit title={<Trans>Secure</Trans>}>
+            <Trans>Everything you send is encrypted on its way, on any network you use.</Trans>
+          </Benefit>
+          <Benefit title={<Trans>Everywhere</Trans>}>
+            <Trans>One account for your computers, phones, tablets and routers.</Trans>
+          </Benefit>
         </ul>
       </section>
 
-      <section aria-labelledby="welcome-apps-title" className={card}>
-        <h2 id="welcome-apps-title" className={cardTitle}>
-          <Trans>Get the apps</Trans>
-        </h2>
-        <ul className={cx(actions, css({ listStyle: 'none' }))}>
+      <Card title={<Trans>Get the apps</Trans>} titleId="welcome-apps-title">
+        <ul className={actions}>
           {apps.map(({ platform, href }) => (
             <li key={platform}>
               <a
@@ -140,7 +126,7 @@ export function WelcomeView({ productName, visitor, apps, onNavigate }: WelcomeV
             </li>
           ))}
         </ul>
-        <p className={muted}>
+        <Text tone="muted">
           <Trans>
             After installing, sign in with your account, or link the app with the code it shows on{' '}
             <InternalLink href={pageLinks.activate} onNavigate={onNavigate} className={textLink}>
@@ -148,8 +134,8 @@ export function WelcomeView({ productName, visitor, apps, onNavigate }: WelcomeV
             </InternalLink>
             .
           </Trans>
-        </p>
-      </section>
+        </Text>
+      </Card>
     </div>
   );
 }

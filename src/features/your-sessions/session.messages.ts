@@ -1,13 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type AccountSession, SessionMessage } from '../../../contract/sessions';
-import { messageTextOf } from '../../lib/contract-messages';
-
-/** The contract's session messages, translated (the server answers refusals with these texts). */
-export const sessionMessageText = messageTextOf({
-  [SessionMessage.sessionNotFound]: msg`There is no such session on your account. It may have ended already.`,
-  [SessionMessage.sessionIdInvalid]: msg`This is not a session id.`,
-});
+import type { AccountSession } from '../../../contract/sessions';
+import { formatRelativeTime } from '../../lib/format/dates';
 
 /** When the server sent no message (network down, a 5xx). */
 export const signOutUnavailable = msg`We could not sign the session out right now. Please try again later.`;
@@ -43,25 +37,13 @@ export function placeOf(i18n: I18n, { place }: Pick<AccountSession, 'place'>): s
   return place.local ? i18n._(msg`Local network (${network})`) : i18n._(msg`Network ${network}`);
 }
 
-const minuteMs = 60_000;
-const hourMs = 60 * minuteMs;
-const dayMs = 24 * hourMs;
-
-/** A point in time in the reader's language and time zone: date and time. */
-export function dateTimeOf(locale: string, iso: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
+const activityRecordedEveryMs = 5 * 60_000;
 
 /**
  * When a session was last active, relative while that reads naturally (within a week), else as a
  * date. The server records activity at most every five minutes, so anything more recent is "now".
  */
 export function lastActiveOf(i18n: I18n, iso: string, now: Date): string {
-  const ago = now.getTime() - new Date(iso).getTime();
-  if (ago < 5 * minuteMs) return i18n._(msg`Active now`);
-  const relative = new Intl.RelativeTimeFormat(i18n.locale, { numeric: 'auto' });
-  if (ago < hourMs) return relative.format(-Math.floor(ago / minuteMs), 'minute');
-  if (ago < dayMs) return relative.format(-Math.floor(ago / hourMs), 'hour');
-  if (ago < 7 * dayMs) return relative.format(-Math.floor(ago / dayMs), 'day');
-  return dateTimeOf(i18n.locale, iso);
+  if (now.getTime() - new Date(iso).getTime() < activityRecordedEveryMs) return i18n._(msg`Active now`);
+  return formatRelativeTime(iso, now, i18n.locale);
 }

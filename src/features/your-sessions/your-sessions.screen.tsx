@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { yourSessionsMachine } from '../../../machines/yourSessions/yourSessions.machine';
-import { accountSessionsQuery } from '../../lib/account-sessions-query';
 import { yourSessionsActors } from './your-sessions.actors';
+import { accountSessionsQuery } from './your-sessions.queries';
 import { type SessionsRead, YourSessionsView } from './your-sessions.view';
 
 /** The sessions section of the account page. */
-export function YourSessionsSection() {
+export function YourSessionsScreen() {
   const queryClient = useQueryClient();
   const sessions = useQuery(accountSessionsQuery);
   const actor = useActorRef(

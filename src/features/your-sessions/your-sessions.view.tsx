@@ -3,22 +3,20 @@ import { useId } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { AccountSession } from '../../../contract/sessions';
 import type { YourSessionsEvent, yourSessionsMachine } from '../../../machines/yourSessions/yourSessions.machine';
-import { css } from '../../../styled-system/css';
+import { stack, visuallyHidden } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { detailsList } from '../../components/ui/details-list';
+import { Text } from '../../components/ui/text';
 import { useNoticeFocus } from '../../components/use-notice-focus';
-import {
-  dateTimeOf,
-  lastActiveOf,
-  placeOf,
-  sessionLabelOf,
-  sessionMessageText,
-  signInMethodOf,
-  signOutUnavailable,
-} from './session.messages';
+import { refusalText } from '../../lib/contract-messages';
+import { formatDateTime } from '../../lib/format/dates';
+import { detailsList } from '../../theme/recipes/details-list';
+import { heading } from '../../theme/recipes/text';
+import { lastActiveOf, placeOf, sessionLabelOf, signInMethodOf, signOutUnavailable } from './session.messages';
+import '../../lib/refusals/sessions';
 
 /** The sessions as read from the server: the screen passes its query's state. */
 export type SessionsRead =
@@ -33,21 +31,6 @@ export type YourSessionsViewProps = {
   /** The time "last active" is measured from. */
   now: Date;
 };
-
-const muted = css({ color: 'fg.muted' });
-const srOnly = css({ srOnly: true });
-const list = css({ display: 'flex', flexDirection: 'column', gap: '5' });
-const currentBadge = css({
-  display: 'inline-block',
-  marginInlineStart: '1',
-  paddingInline: '2',
-  borderRadius: 'full',
-  borderWidth: '1px',
-  borderColor: 'accent.default',
-  fontSize: 'sm',
-  fontWeight: 'medium',
-  color: 'fg.default',
-});
 
 function SessionItem({
   session,
@@ -64,16 +47,16 @@ function SessionItem({
   const headingId = useId();
   const label = sessionLabelOf(i18n, session);
   return (
-    <article aria-labelledby={headingId} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-      <h3 id={headingId} className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
+    <article aria-labelledby={headingId} className={stack({ gap: '2' })}>
+      <h3 id={headingId} className={heading({ level: 'subsection' })}>
         <bdi>{label}</bdi>
         {session.current ? (
           // The space keeps the badge a word of its own in the heading's accessible name.
           <>
             {' '}
-            <span className={currentBadge}>
+            <Badge tone="accent">
               <Trans>This session</Trans>
-            </span>
+            </Badge>
           </>
         ) : null}
       </h3>
@@ -92,22 +75,22 @@ function SessionItem({
           <Trans>Started</Trans>
         </dt>
         <dd>
-          <time dateTime={session.startedAt}>{dateTimeOf(i18n.locale, session.startedAt)}</time>
+          <time dateTime={session.startedAt}>{formatDateTime(session.startedAt, i18n.locale)}</time>
         </dd>
         <dt>
           <Trans>Last active</Trans>
         </dt>
         <dd>
-          <time dateTime={session.lastActiveAt} title={dateTimeOf(i18n.locale, session.lastActiveAt)}>
+          <time dateTime={session.lastActiveAt} title={formatDateTime(session.lastActiveAt, i18n.locale)}>
             {lastActiveOf(i18n, session.lastActiveAt, now)}
           </time>
         </dd>
       </dl>
       {session.current ? null : (
         <div>
-          <Button variant="outline" disabled={busy} onClick={() => send({ type: 'user.signOutSession', session })}>
+          <Button variant="danger" disabled={busy} onClick={() => send({ type: 'user.signOutSession', session })}>
             <Trans>
-              Sign out <span className={srOnly}>{label}</span>
+              Sign out <span className={visuallyHidden()}>{label}</span>
             </Trans>
           </Button>
         </div>
@@ -129,13 +112,12 @@ export function YourSessionsView({ snapshot, send, read, now }: YourSessionsView
   const { noticeRef, focusNotice } = useNoticeFocus(notice);
 
   return (
-    <section id="sessions" aria-labelledby="your-sessions-title" className={card}>
-      <h2 id="your-sessions-title" className={cardTitle}>
-        <Trans>Your sessions</Trans>
-      </h2>
-      <p className={muted}>
-        <Trans>The browsers and apps signed in to your account. Sign out any you do not recognise.</Trans>
-      </p>
+    <Card
+      id="sessions"
+      titleId="your-sessions-title"
+      title={<Trans>Your sessions</Trans>}
+      description={<Trans>The browsers and apps signed in to your account. Sign out any you do not recognise.</Trans>}
+    >
       {notice ? (
         <p role="status" ref={noticeRef} tabIndex={-1}>
           {notice.kind === 'signedOutSession' ? (
@@ -152,25 +134,18 @@ export function YourSessionsView({ snapshot, send, read, now }: YourSessionsView
           )}
         </p>
       ) : null}
-      {failure ? (
-        <Alert>{failure.message ? sessionMessageText(i18n, failure.message) : i18n._(signOutUnavailable)}</Alert>
-      ) : null}
+      {failure ? <Alert>{refusalText(i18n, failure, { unavailable: signOutUnavailable })}</Alert> : null}
       {read.status === 'pending' ? (
-        <p role="status" className={muted}>
+        <Text role="status" tone="muted">
           <Trans>Loading your sessions…</Trans>
-        </p>
+        </Text>
       ) : read.status === 'error' ? (
-        <Alert>
-          <p>
-            <Trans>We could not load your sessions.</Trans>
-          </p>
-          <Button variant="link" onClick={read.onRetry}>
-            <Trans>Try again</Trans>
-          </Button>
+        <Alert onRetry={read.onRetry}>
+          <Trans>We could not load your sessions.</Trans>
         </Alert>
       ) : (
         <>
-          <ul className={list}>
+          <ul className={stack({ gap: '5' })}>
             {read.sessions.map((session) => (
               <li key={session.id}>
                 <SessionItem session={session} now={now} busy={busy} send={send} />
@@ -180,7 +155,7 @@ export function YourSessionsView({ snapshot, send, read, now }: YourSessionsView
           {read.sessions.some((session) => !session.current) ? (
             <div>
               <Button
-                variant="outline"
+                variant="danger"
                 disabled={busy}
                 aria-busy={snapshot.matches('signingOutOthers')}
                 onClick={() => send({ type: 'user.signOutOthers' })}
@@ -189,9 +164,9 @@ export function YourSessionsView({ snapshot, send, read, now }: YourSessionsView
               </Button>
             </div>
           ) : (
-            <p className={muted}>
+            <Text tone="muted">
               <Trans>You are not signed in anywhere else.</Trans>
-            </p>
+            </Text>
           )}
         </>
       )}
@@ -225,6 +200,6 @@ export function YourSessionsView({ snapshot, send, read, now }: YourSessionsView
         onAccept={() => send({ type: 'user.confirm' })}
         finalFocusEl={focusNotice}
       />
-    </section>
+    </Card>
   );
 }

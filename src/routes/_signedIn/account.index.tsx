@@ -4,26 +4,27 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { navigateTo } from '../../app/navigate';
 import { titleHead } from '../../app/page-title';
+import { Heading } from '../../components/ui/text';
+import { AccountView } from '../../features/account/account.view';
 import { ChangePasswordScreen } from '../../features/change-password/change-password.screen';
-import { DashboardView } from '../../features/dashboard/dashboard.view';
 import { config, flags } from '../../lib/config';
-import { accountUserQuery } from '../../lib/queries';
+import { accountUserQuery } from '../../lib/queries/account-user';
 import { loadSecurityCatalog } from '../../lib/security-catalog';
 
 const title = msg`Your account`;
 
-// Its own chunk: the devices list and its machine load beside the dashboard, not before it.
-const DevicesSection = lazy(() =>
-  import('../../features/devices/devices.screen').then((module) => ({ default: module.DevicesSection })),
+// Its own chunk: the devices list and its machine load beside the account page, not before it.
+const DevicesScreen = lazy(() =>
+  import('../../features/devices/devices.screen').then((module) => ({ default: module.DevicesScreen })),
 );
 
-// Its own chunk too: the sessions list, its machine and its schemas load beside the dashboard.
+// Its own chunk too: the sessions list, its machine and its schemas load beside the account page.
 const YourSessionsSection = lazy(() =>
   import('../../features/your-sessions/your-sessions.screen').then((module) => ({
-    default: module.YourSessionsSection,
+    default: module.YourSessionsScreen,
   })),
 );
 
@@ -34,25 +35,25 @@ const withSecurityMessages = <T,>(load: () => Promise<T>) =>
 // Its own chunk as well: the linked sign-ins, their machine and their schemas.
 const LinkedSignInsSection = lazy(() =>
   withSecurityMessages(() => import('../../features/linked-sign-ins/linked-sign-ins.screen')).then((module) => ({
-    default: module.LinkedSignInsSection,
+    default: module.LinkedSignInsScreen,
   })),
 );
 
 // Its own chunk too: the passkeys, their machine and the browser's WebAuthn library.
 const PasskeysSection = lazy(() =>
   withSecurityMessages(() => import('../../features/passkeys/passkeys.screen')).then((module) => ({
-    default: module.PasskeysSection,
+    default: module.PasskeysScreen,
   })),
 );
 
 // Its own chunk too: two-step sign-in, its machine and the QR code's library.
 const AuthenticatorAppSection = lazy(() =>
   withSecurityMessages(() => import('../../features/authenticator-app/authenticator-app.screen')).then((module) => ({
-    default: module.AuthenticatorAppSection,
+    default: module.AuthenticatorAppScreen,
   })),
 );
 
-// With the number formats of every region: only once the dashboard shows.
+// With the number formats of every region: only once the account page shows.
 const AccountPhone = lazy(() =>
   import('../../features/phone-verification/account-phone').then((module) => ({ default: module.AccountPhone })),
 );
@@ -64,16 +65,16 @@ export const Route = createFileRoute('/_signedIn/account/')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(accountUserQuery);
   },
-  component: AccountDashboard,
+  component: AccountPage,
 });
 
-function AccountDashboard() {
+function AccountPage() {
   const router = useRouter();
   const { user } = Route.useRouteContext();
   const account = useQuery(accountUserQuery);
   return (
-    <div className={css({ display: 'grid', gap: '6' })}>
-      <DashboardView
+    <div className={stack({ gap: '6' })}>
+      <AccountView
         account={account.data}
         loadFailed={account.isError}
         orderSiteUrl={config.orderSiteOrigin}
@@ -87,7 +88,7 @@ function AccountDashboard() {
         devicesSection={
           flags.enableLinkedDevicesView ? (
             <Suspense fallback={null}>
-              <DevicesSection />
+              <DevicesScreen />
             </Suspense>
           ) : undefined
         }
@@ -96,10 +97,10 @@ function AccountDashboard() {
         <YourSessionsSection />
       </Suspense>
       {/* The ways into the account, together (issue 22): `/account#security`. */}
-      <section id="security" aria-labelledby="security-title" className={css({ display: 'grid', gap: '4' })}>
-        <h2 id="security-title" className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>
+      <section id="security" aria-labelledby="security-title" className={stack({ gap: '4' })}>
+        <Heading as="h2" level="group" id="security-title">
           <Trans>Sign-in and security</Trans>
-        </h2>
+        </Heading>
         <Suspense fallback={null}>
           <LinkedSignInsSection />
         </Suspense>

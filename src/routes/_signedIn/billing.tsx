@@ -9,7 +9,7 @@ import { titleHead } from '../../app/page-title';
 import { refreshStaleUser, requireOwner } from '../../app/route-checks';
 import { BillingScreen } from '../../features/billing/billing.screen';
 import { BillingChooserView } from '../../features/billing/billing.view';
-import { accountUserQuery } from '../../lib/queries';
+import { accountUserQuery } from '../../lib/queries/account-user';
 
 const title = msg`Billing`;
 

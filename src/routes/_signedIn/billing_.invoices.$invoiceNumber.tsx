@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { titleHead } from '../../app/page-title';
 import { refreshStaleUser } from '../../app/route-checks';
-import { InvoiceScreen, invoiceNumberOf } from '../../features/billing/billing.screen';
+import { InvoiceScreen, invoiceNumberOf } from '../../features/billing/invoice.screen';
 
 const title = msg`Invoice`;
 

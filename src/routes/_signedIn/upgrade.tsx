@@ -6,7 +6,7 @@ import { ownedSubscriptionFor } from '../../app/owned-subscription';
 import { titleHead } from '../../app/page-title';
 import { refreshStaleUser, requireOwner } from '../../app/route-checks';
 import { UpgradeScreen } from '../../features/upgrade/upgrade.screen';
-import { accountUserQuery } from '../../lib/queries';
+import { accountUserQuery } from '../../lib/queries/account-user';
 
 const title = msg`Upgrade`;
 

@@ -11,7 +11,7 @@ const title = msg`Signing in`;
 const CallbackParameter = v.fallback(v.optional(v.pipe(v.string(), v.maxLength(4096))), undefined);
 
 /**
- * Where a provider sends the person back after sign-in (spec section 2): its answer goes to the
+ * Where a provider sends the person back after sign-in (docs/spec.md §2): its answer goes to the
  * server, which starts the session; then the phone offer or the redirect (signInCallback machine).
  */
 export const Route = createFileRoute('/_visitor/auth/callback/$provider')({
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_visitor/auth/callback/$provider')({
   }),
   // Opened without a provider's answer (a bookmark, a link with only ?redirect=): there is nothing
   // to complete. Sign-in follows the redirect for someone signed in and asks anyone else to sign in.
-  // Someone signed in already has their stored user refreshed if it is another's (spec section 2).
+  // Someone signed in already has their stored user refreshed if it is another's (docs/spec.md §2).
   beforeLoad: ({ search, context }) => {
     if (search.code === undefined && search.state === undefined && search.error === undefined)
       throw redirect({ to: '/login', search: { redirect: search.redirect }, replace: true });

@@ -15,7 +15,7 @@ export const AccountCreationMessage = {
   passwordsDiffer: "Password doesn't match",
 } as const;
 
-export const minimumPasswordLength = 8;
+const minimumPasswordLength = 8;
 export const verificationCodeLifetimeSeconds = 5 * 60;
 export const verificationCodeMaxAttempts = 5;
 /** A new code can be asked for this long after the last one (the server's per-address cooldown). */

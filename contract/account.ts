@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { CurrencyCode, SubscriptionState, UpgradeOption } from './subscriptions';
 
-export const SubscriptionType = v.picklist(['teams', 'families', 'dedicated_server', 'others']);
-export type SubscriptionType = v.InferOutput<typeof SubscriptionType>;
+const SubscriptionType = v.picklist(['teams', 'families', 'dedicated_server', 'others']);
 
 export const Subscription = v.object({
   referenceId: v.string(),
@@ -40,14 +39,13 @@ export const Subscription = v.object({
 });
 export type Subscription = v.InferOutput<typeof Subscription>;
 
-export const ActiveDevice = v.object({
+const ActiveDevice = v.object({
   deviceUuid: v.string(),
   name: v.string(),
   lastSeen: v.string(),
 });
-export type ActiveDevice = v.InferOutput<typeof ActiveDevice>;
 
-export const Server = v.object({
+const Server = v.object({
   serverId: v.string(),
   name: v.string(),
   /** -1 means private. */

@@ -80,7 +80,7 @@ export type SessionCheckResponse = v.InferOutput<typeof SessionCheckResponse>;
 export const LogoutResponse = v.object({ success: v.literal(true) });
 
 /** A public key of the session tokens (RFC 7517): ES256, for signatures. */
-export const PublicSigningKey = v.looseObject({
+const PublicSigningKey = v.looseObject({
   kty: v.optional(v.string()),
   kid: v.optional(v.string()),
   alg: v.optional(v.string()),

@@ -46,9 +46,6 @@ export const AltchaChallenge = v.object({
 });
 export type AltchaChallenge = v.InferOutput<typeof AltchaChallenge>;
 
-/** GET /api/bot-check/challenge (only while the provider is `altcha`). */
-export const BotCheckChallengeResponse = AltchaChallenge;
-
 /** What the ALTCHA widget hands over, base64-encoded JSON, as the token. */
 export const AltchaPayload = v.object({
   challenge: AltchaChallenge,

@@ -46,7 +46,7 @@ export const activationLimits = {
 /** The header that carries the device's poll token. */
 export const pollTokenHeader = 'x-device-poll-token';
 /** The most characters (graphemes) a nickname has. */
-export const maxNicknameLength = 64;
+const maxNicknameLength = 64;
 /** Each seat of a subscription takes up to this many devices (the default device limit of an account). */
 export const devicesPerSeat = 5;
 

@@ -101,12 +101,6 @@ export type PathParamName<TPath extends string> = TPath extends `${string}{${inf
   ? Name | PathParamName<Rest>
   : never;
 
-/** A call's path parameters as the caller gives them (strings or numbers) and as the server reads them. */
-export type ParamsInput<TCall extends CallDeclaration> = [PathParamName<TCall['path']>] extends [never]
-  ? undefined
-  : TCall['params'] extends Schema
-    ? v.InferInput<TCall['params']>
-    : Record<PathParamName<TCall['path']>, string>;
 export type ParamsOutput<TCall extends CallDeclaration> = TCall['params'] extends Schema
   ? v.InferOutput<TCall['params']>
   : Record<PathParamName<TCall['path']>, string>;
@@ -121,10 +115,7 @@ export type BodyInput<TCall extends CallDeclaration> = TCall['body'] extends Sch
 /** The success statuses of a call. */
 export type SuccessStatus<TCall extends CallDeclaration> = keyof TCall['answers'] & number;
 
-/** What a successful call answers, as sent (the input of its schema) or as read (its output). */
-export type AnswerInput<TCall extends CallDeclaration> = {
-  [S in SuccessStatus<TCall>]: TCall['answers'][S] extends Schema ? v.InferInput<TCall['answers'][S]> : null;
-}[SuccessStatus<TCall>];
+/** What a successful call answers, as read (the output of its schema). */
 export type AnswerOutput<TCall extends CallDeclaration> = {
   [S in SuccessStatus<TCall>]: TCall['answers'][S] extends Schema ? v.InferOutput<TCall['answers'][S]> : null;
 }[SuccessStatus<TCall>];

@@ -30,7 +30,7 @@ export const isLocale = (value: unknown): value is Locale => locales.some((local
 const aliases: Record<string, Locale> = { no: 'nb', nn: 'nb', zh: 'zh-CN' };
 
 /** Which of our languages one BCP 47 tag (`de-AT`, `zh-Hans-CN`, `nb`) names, if any. */
-export function matchLocale(tag: string): Locale | undefined {
+function matchLocale(tag: string): Locale | undefined {
   const normalized = tag.trim().toLowerCase();
   const exact = locales.find((locale) => locale.toLowerCase() === normalized);
   if (exact) return exact;

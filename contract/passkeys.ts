@@ -32,7 +32,7 @@ const Base64Url = v.pipe(v.string(), v.maxLength(16_384), v.regex(/^[A-Za-z0-9_-
  * What @simplewebauthn/browser's startRegistration answers, the parts the server's verification
  * reads (the rest is dropped); the verification checks every byte of them.
  */
-export const RegistrationResponse = v.object({
+const RegistrationResponse = v.object({
   id: Base64Url,
   rawId: Base64Url,
   type: v.literal('public-key'),
@@ -43,7 +43,6 @@ export const RegistrationResponse = v.object({
   }),
   clientExtensionResults: v.object({}),
 });
-export type RegistrationResponse = v.InferOutput<typeof RegistrationResponse>;
 
 /** What startAuthentication answers, likewise. */
 export const AuthenticationResponse = v.object({

@@ -41,7 +41,7 @@ export const CreateQrSignInRequest = v.object({
 export type CreateQrSignInRequest = v.InferOutput<typeof CreateQrSignInRequest>;
 
 /** The number the waiting browser shows and the approver picks: two digits, 10 to 99. */
-export const QrMatchNumber = v.pipe(
+const QrMatchNumber = v.pipe(
   v.number(QrSignInMessage.numberRequired),
   v.integer(QrSignInMessage.numberRequired),
   v.minValue(10, QrSignInMessage.numberRequired),

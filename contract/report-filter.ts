@@ -1,6 +1,6 @@
 /**
  * What a usage report is asked for (range and scope) and the check of a custom range against what
- * the stats calls answer (at most 366 days): shared by the reportsFilter machine and the /reports
+ * the stats calls answer (at most 366 days): shared by the reports machine and the /reports
  * route, which reads them from the address without loading the machine up front.
  */
 
@@ -19,7 +19,7 @@ export type ReportRange = { preset: RangePreset } | { preset: 'custom'; fromDay:
 export type RangeProblem = 'reversed' | 'tooLong' | 'malformed';
 
 /** The longest custom range, in calendar days: the calls answer at most 366 days. */
-export const maxCustomRangeDays = 366;
+const maxCustomRangeDays = 366;
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8)));
@@ -38,4 +38,4 @@ export function customRangeProblem(fromDay: string, toDay: string): RangeProblem
 /** Whose usage: the person's own devices, a team they administer, or one device. */
 export type ReportScope = { kind: 'me' } | { kind: 'team'; teamId: number } | { kind: 'device'; deviceId: string };
 
-export type ReportsFilterInput = { range: ReportRange; scope: ReportScope };
+export type ReportsInput = { range: ReportRange; scope: ReportScope };

@@ -35,13 +35,12 @@ export function isRouterProduct(productName: string): boolean {
   return /router/i.test(productName) && !/promo/i.test(productName);
 }
 
-export const RouterSubscription = v.object({
+const RouterSubscription = v.object({
   referenceId: v.string(),
   productName: v.string(),
   planCode: v.string(),
   state: v.picklist(['active', 'canceled', 'expired']),
 });
-export type RouterSubscription = v.InferOutput<typeof RouterSubscription>;
 
 export const Router = v.object({
   routerId: v.string(),

@@ -10,8 +10,7 @@ export const SessionMessage = {
   sessionIdInvalid: 'This is not a session id.',
 } as const;
 
-export const SignInMethod = v.picklist(['password', 'provider', 'qr', 'passkey']);
-export type SignInMethod = v.InferOutput<typeof SignInMethod>;
+const SignInMethod = v.picklist(['password', 'provider', 'qr', 'passkey']);
 
 /** Where a session was begun, as coarsely as a person needs to recognise it. */
 export const ApproximatePlace = v.object({

@@ -29,7 +29,7 @@ export const StatsMessage = {
 } as const;
 
 /** The longest range a stats call answers: a year, leap years included. */
-export const maxStatsRangeSeconds = 366 * 24 * 3600;
+const maxStatsRangeSeconds = 366 * 24 * 3600;
 /** The tunnel stats list at most this many connect rows: the latest of the range. */
 export const maxConnectRows = 1000;
 /** Rows of each kind in a batch (a body over 64 KB is refused with 413 before it is read). */
@@ -85,14 +85,14 @@ export function statsRangeProblem(range: StatsRange): string | null {
   return null;
 }
 
-export const StatsColumn = v.object({ name: v.string() });
+const StatsColumn = v.object({ name: v.string() });
 
 /** Tunnel stats: connect rows, ordered time, type, device, user, userid, server, serverIsPrivate. */
 export const connectColumns = ['time', 'type', 'device', 'user', 'userid', 'server', 'serverIsPrivate'] as const;
 /** Net stats: per bucket, the bytes received and sent (all zero in a bucket without samples). */
 export const netColumns = ['time', 'rxBytes', 'txBytes'] as const;
 
-export const ConnectRow = v.tuple([
+const ConnectRow = v.tuple([
   v.string(),
   v.picklist(['connect', 'disconnect']),
   v.string(),
@@ -110,7 +110,7 @@ export const TunnelStats = v.object({
 });
 export type TunnelStats = v.InferOutput<typeof TunnelStats>;
 
-export const StatsDevice = v.object({
+const StatsDevice = v.object({
   deviceUUID: v.string(),
   nickname: v.string(),
   userid: v.string(),

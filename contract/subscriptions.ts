@@ -48,7 +48,7 @@ export const CancelSubscriptionRequest = v.object({
 });
 export type CancelSubscriptionRequest = v.InferOutput<typeof CancelSubscriptionRequest>;
 
-export const maxSeatsPerSubscription = 1000;
+const maxSeatsPerSubscription = 1000;
 
 export const SubscriptionMessage = {
   quantityInvalid: 'Please enter a whole number of seats.',
@@ -106,8 +106,7 @@ export const UpgradePreviewRequest = v.object({
 });
 export type UpgradePreviewRequest = v.InferOutput<typeof UpgradePreviewRequest>;
 
-export const InvoiceLineKind = v.picklist(['plan', 'prorationCredit', 'couponDiscount']);
-export type InvoiceLineKind = v.InferOutput<typeof InvoiceLineKind>;
+const InvoiceLineKind = v.picklist(['plan', 'prorationCredit', 'couponDiscount']);
 
 export const InvoiceLine = v.object({
   kind: InvoiceLineKind,

@@ -206,7 +206,7 @@ export const RenameTeamRequest = v.object({
 });
 
 /** Entries as typed (a comma-separated list, split and trimmed by the client); the server checks each. */
-export const AllowedIps = v.pipe(
+const AllowedIps = v.pipe(
   v.array(v.pipe(v.string(), v.trim(), v.maxLength(100))),
   v.maxLength(maxAllowedIps, TeamMessage.tooManyAllowedIps),
 );
@@ -239,7 +239,7 @@ export const CidrValidationResponse = v.object({
 });
 export type CidrValidationResponse = v.InferOutput<typeof CidrValidationResponse>;
 
-export const ServerState = v.picklist(['requested', 'provisioning', 'running', 'stopped']);
+const ServerState = v.picklist(['requested', 'provisioning', 'running', 'stopped']);
 
 export const TeamServer = v.object({
   serverId: v.string(),

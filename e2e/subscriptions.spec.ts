@@ -123,6 +123,16 @@ test('the dedicated server owner sees their server in Amsterdam in the subscript
   await expectNoAxeViolations(page);
 });
 
+test("the account page lists a person's private servers, and only theirs", async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, demoAccounts.individual, demoPassword);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  const servers = page.getByRole('table', { name: 'Your private servers' });
+  await expect(servers.getByRole('row', { name: /Private server/ })).toBeVisible();
+  await expect(servers.getByRole('row', { name: /Amsterdam dedicated server/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
 test('a new dedicated server owner requests the server and sees it listed as requested', async ({ page }) => {
   const referenceId = await ownerWithPurchase(page, 'dedicated', 'dedicated-server-monthly');
   await page.goto(`/subscription?referenceId=${referenceId}`);

@@ -9,6 +9,7 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 step "lint and format (biome)";           npx biome ci .
 step "types (tsc)";                       npm run --silent typecheck
 step "layers (dependency-cruiser)";       npm run --silent layers
+step "no unused files, exports or dependencies (knip)"; npm run --silent knip
 step "flow diagrams up to date";          npm run --silent flows:check
 step "one clock (no database time)";     npm run --silent clock:check
 step "translations complete (lingui)";    npm run --silent i18n:check

@@ -4,6 +4,7 @@ import { mountCalls, type Routes } from './http/calls';
 import type { AppEnv } from './http/middleware';
 import { accountHandlers } from './routes/account';
 import { accountCreationHandlers } from './routes/account-creation';
+import { apiKeysHandlers } from './routes/api-keys';
 import { authHandlers } from './routes/auth';
 import { billingHandlers } from './routes/billing';
 import { botCheckHandlers } from './routes/bot-check';
@@ -21,10 +22,10 @@ import { recentSignInHandlers } from './routes/recent-sign-in';
 import { referenceHandlers } from './routes/reference';
 import { routersHandlers } from './routes/routers';
 import { secondFactorHandlers } from './routes/second-factor';
+import { serversHandlers } from './routes/servers';
 import { statsHandlers } from './routes/stats';
 import { subscriptionsHandlers } from './routes/subscriptions';
 import { teamApiHandlers } from './routes/team-api';
-import { teamKeysHandlers } from './routes/team-keys';
 import { teamsHandlers } from './routes/teams';
 import { userHandlers } from './routes/user';
 import { wellKnownHandlers } from './routes/well-known';
@@ -32,7 +33,7 @@ import { yourSessionsHandlers } from './routes/your-sessions';
 import type { AppServices } from './services/index';
 
 /** A handler for every declared call, by the call's name: the compiler refuses a missing one. */
-export function apiRoutes(services: AppServices): Routes<typeof calls> {
+function apiRoutes(services: AppServices): Routes<typeof calls> {
   return {
     ...accountCreationHandlers(services),
     ...accountHandlers(services),
@@ -56,7 +57,8 @@ export function apiRoutes(services: AppServices): Routes<typeof calls> {
     ...statsHandlers(services),
     ...subscriptionsHandlers(services),
     ...teamApiHandlers(services),
-    ...teamKeysHandlers(services),
+    ...apiKeysHandlers(services),
+    ...serversHandlers(services),
     ...teamsHandlers(services),
     ...userHandlers(services),
     ...wellKnownHandlers(services),

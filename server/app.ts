@@ -118,5 +118,3 @@ function untextableValue(error: unknown): boolean {
   }
   return false;
 }
-
-export type App = ReturnType<typeof createApp>;

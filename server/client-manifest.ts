@@ -50,7 +50,7 @@ export type ClientChunks = {
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The route files (`login.tsx`, `_signUp/create.tsx`) under src/routes, which the manifest keys name. */
-export function routeFilesOf(routesDir = join(repositoryRoot, 'src/routes')): string[] {
+function routeFilesOf(routesDir = join(repositoryRoot, 'src/routes')): string[] {
   return readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
     .map((file) => file.replaceAll('\\', '/'))
     .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.gen.ts'));

@@ -1,4 +1,4 @@
-import { BotCheckChallengeResponse } from '../bot-check';
+import { AltchaChallenge } from '../bot-check';
 import { ErrorCode } from '../errors';
 import { declareCall } from '../http';
 
@@ -9,6 +9,6 @@ export const getBotCheckChallenge = declareCall({
   description: 'Only while the provider is `altcha` (404 otherwise). Each challenge is solved and used once.',
   tag: 'Account creation',
   access: 'visitor',
-  answers: { 200: BotCheckChallengeResponse },
+  answers: { 200: AltchaChallenge },
   refusals: [ErrorCode.notFound],
 });

@@ -7,6 +7,7 @@
 
 export * from './account';
 export * from './account-creation';
+export * from './api-keys';
 export * from './auth';
 export * from './billing';
 export * from './bot-check';
@@ -24,10 +25,10 @@ export * from './recent-sign-in';
 export * from './reference';
 export * from './routers';
 export * from './second-factor';
+export * from './servers';
 export * from './stats';
 export * from './subscriptions';
 export * from './team-api';
-export * from './team-keys';
 export * from './teams';
 export * from './user';
 export * from './well-known';

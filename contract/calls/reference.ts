@@ -11,6 +11,7 @@ export const openApiDocument = declareCall({
   answers: { 200: { mediaType: 'application/json' } },
 });
 
+/** @public Mounted by the server; no page of the portal calls it. */
 export const apiReferencePage = declareCall({
   method: 'GET',
   path: '/api/docs',

@@ -25,6 +25,7 @@ export const readIntegratorTeam = declareCall({
   rateLimits: [teamApiLimits.perKey],
 });
 
+/** @public Mounted by the server; no page of the portal calls it. */
 export const listIntegratorTeamMembers = declareCall({
   method: 'GET',
   path: '/api/v1/team/members',
@@ -37,6 +38,7 @@ export const listIntegratorTeamMembers = declareCall({
   rateLimits: [teamApiLimits.perKey],
 });
 
+/** @public Mounted by the server; no page of the portal calls it. */
 export const listIntegratorTeamServers = declareCall({
   method: 'GET',
   path: '/api/v1/team/servers',

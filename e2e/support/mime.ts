@@ -49,7 +49,7 @@ function quotedPrintableBytes(text: string, inHeader = false): Uint8Array {
 }
 
 /** `=?UTF-8?Q?…?=` and `=?UTF-8?B?…?=` words, joined when only white space lies between them. */
-export function decodeHeader(value: string): string {
+function decodeHeader(value: string): string {
   return Buffer.from(value, 'latin1')
     .toString('utf8')
     .replace(/(\?=)\s+(=\?)/g, '$1$2')

@@ -44,7 +44,7 @@ export async function requestSignUp(page: Page, email: string): Promise<void> {
 }
 
 /** The code step with the code from the latest mail, then the password step, to "Account verified". */
-export async function finishSignUp(page: Page, email: string, password = newAccountPassword, mailNumber = 1) {
+async function finishSignUp(page: Page, email: string, password = newAccountPassword, mailNumber = 1) {
   const code = codeIn(await waitForMail(email, { count: mailNumber }));
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();

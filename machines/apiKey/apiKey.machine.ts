@@ -17,7 +17,7 @@ export type ApiKeyInput = {
 };
 
 /** The last change that went through, confirmed in the list until the next one starts. */
-export type ApiKeyConfirmation = 'ipsSaved' | 'deleted';
+type ApiKeyConfirmation = 'ipsSaved' | 'deleted';
 
 export type ApiKeyContext = ApiKeyInput & {
   description: string;
@@ -86,26 +86,31 @@ export function isIpsDraftAcceptable(draft: string): boolean {
   return ipsError === null && invalidIps.length === 0;
 }
 
+/** The new key's form, as typed or beside the server's refusal (targets within `creating`). */
 const editingNewKey = {
-  'user.changeDescription': { target: '#apiKey.creating', actions: 'changeDescription' },
-  'user.changeIps': { target: '#apiKey.creating', actions: 'changeIps' },
+  'user.changeDescription': { target: 'editing', actions: 'changeDescription' },
+  'user.changeIps': { target: 'editing', actions: 'changeIps' },
   'user.save': [
-    { guard: 'isNewKeyRefusedLocally', target: '#apiKey.creating', actions: ['showDescriptionError', 'showIpsErrors'] },
-    { guard: 'hasNoIps', target: '#apiKey.saving' },
-    { target: '#apiKey.validatingIps' },
+    { guard: 'isNewKeyRefusedLocally', target: 'editing', actions: ['showDescriptionError', 'showIpsErrors'] },
+    { guard: 'hasNoIps', target: 'saving' },
+    { target: 'validatingIps' },
   ],
   'user.dismiss': '#apiKey.listed',
 } as const;
 
+/** A key's addresses, as typed or beside the server's refusal (targets within `editingIps`). */
 const editingAddresses = {
-  'user.changeIps': { target: '#apiKey.editingIps', actions: 'changeIps' },
+  'user.changeIps': { target: 'editing', actions: 'changeIps' },
   'user.save': [
-    { guard: 'isIpsDraftRefusedLocally', target: '#apiKey.editingIps', actions: 'showIpsErrors' },
-    { guard: 'hasNoIps', target: '#apiKey.savingIps' },
-    { target: '#apiKey.validatingEditedIps' },
+    { guard: 'isIpsDraftRefusedLocally', target: 'editing', actions: 'showIpsErrors' },
+    { guard: 'hasNoIps', target: 'saving' },
+    { target: 'validatingIps' },
   ],
   'user.dismiss': '#apiKey.listed',
 } as const;
+
+/** The delete dialog's answers (targets within `deleting`). */
+const answeringDelete = { 'user.confirmDelete': 'sending', 'user.dismiss': '#apiKey.listed' } as const;
 
 const rememberFailure = {
   type: 'rememberFailure',
@@ -212,49 +217,55 @@ export const apiKeyMachine = setup({
       on: {
         'user.create': { target: 'creating', actions: 'startCreating' },
         'user.editIps': { guard: 'isListedKey', target: 'editingIps', actions: 'startEditing' },
-        'user.delete': { guard: 'isListedKey', target: 'confirmingDelete', actions: 'startDeleting' },
+        'user.delete': { guard: 'isListedKey', target: 'deleting', actions: 'startDeleting' },
       },
     },
-    /** The new key's form: a description and the addresses, none meaning any address. */
-    creating: { on: editingNewKey },
-    validatingIps: {
-      tags: ['busy'],
-      invoke: {
-        id: 'validateIps',
-        src: 'validateIps',
-        input: ({ context }) => ({ allowedIPs: allowedIpsOf(context.ipsDraft) }),
-        onDone: [
-          { guard: { type: 'areAllIpsValid', params: ({ event }) => event.output }, target: 'saving' },
-          { target: 'creating', actions: { type: 'markInvalidIps', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'createFailed', actions: rememberFailure },
-      },
-    },
-    saving: {
-      tags: ['busy'],
-      entry: assign({ failure: null }),
-      invoke: {
-        id: 'createKey',
-        src: 'createKey',
-        input: ({ context }) => ({
-          description: context.description.trim(),
-          allowedIPs: allowedIpsOf(context.ipsDraft),
-        }),
-        onDone: {
-          target: 'shownOnce',
-          actions: [
-            assign(({ context, event }) => ({
-              createdKey: event.output.apiKey,
-              keys: [...context.keys, event.output.key],
-            })),
-            'keysChanged',
-          ],
+    /** A new key: its form, the server's check of the addresses, and its creation. */
+    creating: {
+      initial: 'editing',
+      states: {
+        /** A description and the addresses, none meaning any address. */
+        editing: { on: editingNewKey },
+        validatingIps: {
+          tags: ['busy'],
+          invoke: {
+            id: 'validateIps',
+            src: 'validateIps',
+            input: ({ context }) => ({ allowedIPs: allowedIpsOf(context.ipsDraft) }),
+            onDone: [
+              { guard: { type: 'areAllIpsValid', params: ({ event }) => event.output }, target: 'saving' },
+              { target: 'editing', actions: { type: 'markInvalidIps', params: ({ event }) => event.output } },
+            ],
+            onError: { target: 'failed', actions: rememberFailure },
+          },
         },
-        onError: { target: 'createFailed', actions: rememberFailure },
+        saving: {
+          tags: ['busy'],
+          entry: assign({ failure: null }),
+          invoke: {
+            id: 'createKey',
+            src: 'createKey',
+            input: ({ context }) => ({
+              description: context.description.trim(),
+              allowedIPs: allowedIpsOf(context.ipsDraft),
+            }),
+            onDone: {
+              target: '#apiKey.shownOnce',
+              actions: [
+                assign(({ context, event }) => ({
+                  createdKey: event.output.apiKey,
+                  keys: [...context.keys, event.output.key],
+                })),
+                'keysChanged',
+              ],
+            },
+            onError: { target: 'failed', actions: rememberFailure },
+          },
+        },
+        /** The form stays as typed beside the server's answer. */
+        failed: { tags: ['error'], on: editingNewKey },
       },
     },
-    /** The form stays as typed beside the server's answer. */
-    createFailed: { tags: ['error'], on: editingNewKey },
     /** The whole key, this once; the person copies it and is done. */
     shownOnce: {
       initial: 'ready',
@@ -275,72 +286,77 @@ export const apiKeyMachine = setup({
         copyFailed: { on: copying },
       },
     },
-    /** One key's addresses, as a comma-separated list. */
-    editingIps: { on: editingAddresses },
-    validatingEditedIps: {
-      tags: ['busy'],
-      invoke: {
-        id: 'validateIps',
-        src: 'validateIps',
-        input: ({ context }) => ({ allowedIPs: allowedIpsOf(context.ipsDraft) }),
-        onDone: [
-          { guard: { type: 'areAllIpsValid', params: ({ event }) => event.output }, target: 'savingIps' },
-          { target: 'editingIps', actions: { type: 'markInvalidIps', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'ipsFailed', actions: rememberFailure },
-      },
-    },
-    savingIps: {
-      tags: ['busy'],
-      entry: assign({ failure: null }),
-      invoke: {
-        id: 'saveIps',
-        src: 'saveIps',
-        input: ({ context }) => ({ keyId: context.keyId ?? '', allowedIPs: allowedIpsOf(context.ipsDraft) }),
-        onDone: {
-          target: 'listed',
-          actions: [
-            assign(({ context }) => ({
-              keys: context.keys.map((key) =>
-                key.keyId === context.keyId ? { ...key, allowedIPs: allowedIpsOf(context.ipsDraft) } : key,
-              ),
-              confirmation: 'ipsSaved' as const,
-            })),
-            'keysChanged',
-          ],
+    /** One key's addresses, as a comma-separated list: edited, checked by the server, saved. */
+    editingIps: {
+      initial: 'editing',
+      states: {
+        editing: { on: editingAddresses },
+        validatingIps: {
+          tags: ['busy'],
+          invoke: {
+            id: 'validateIps',
+            src: 'validateIps',
+            input: ({ context }) => ({ allowedIPs: allowedIpsOf(context.ipsDraft) }),
+            onDone: [
+              { guard: { type: 'areAllIpsValid', params: ({ event }) => event.output }, target: 'saving' },
+              { target: 'editing', actions: { type: 'markInvalidIps', params: ({ event }) => event.output } },
+            ],
+            onError: { target: 'failed', actions: rememberFailure },
+          },
         },
-        onError: { target: 'ipsFailed', actions: rememberFailure },
+        saving: {
+          tags: ['busy'],
+          entry: assign({ failure: null }),
+          invoke: {
+            id: 'saveIps',
+            src: 'saveIps',
+            input: ({ context }) => ({ keyId: context.keyId ?? '', allowedIPs: allowedIpsOf(context.ipsDraft) }),
+            onDone: {
+              target: '#apiKey.listed',
+              actions: [
+                assign(({ context }) => ({
+                  keys: context.keys.map((key) =>
+                    key.keyId === context.keyId ? { ...key, allowedIPs: allowedIpsOf(context.ipsDraft) } : key,
+                  ),
+                  confirmation: 'ipsSaved' as const,
+                })),
+                'keysChanged',
+              ],
+            },
+            onError: { target: 'failed', actions: rememberFailure },
+          },
+        },
+        failed: { tags: ['error'], on: editingAddresses },
       },
     },
-    ipsFailed: { tags: ['error'], on: editingAddresses },
-    /** The confirm dialog before a key is deleted for good. */
-    confirmingDelete: {
-      on: { 'user.confirmDelete': 'deleting', 'user.dismiss': 'listed' },
-    },
+    /** A key deleted for good: the confirm dialog, open until it is done or dismissed. */
     deleting: {
-      tags: ['busy'],
-      entry: assign({ failure: null }),
-      invoke: {
-        id: 'deleteKey',
-        src: 'deleteKey',
-        input: ({ context }) => ({ keyId: context.keyId ?? '' }),
-        onDone: {
-          target: 'listed',
-          actions: [
-            assign(({ context }) => ({
-              keys: context.keys.filter((key) => key.keyId !== context.keyId),
-              confirmation: 'deleted' as const,
-            })),
-            'keysChanged',
-          ],
+      initial: 'confirming',
+      states: {
+        confirming: { on: answeringDelete },
+        sending: {
+          tags: ['busy'],
+          entry: assign({ failure: null }),
+          invoke: {
+            id: 'deleteKey',
+            src: 'deleteKey',
+            input: ({ context }) => ({ keyId: context.keyId ?? '' }),
+            onDone: {
+              target: '#apiKey.listed',
+              actions: [
+                assign(({ context }) => ({
+                  keys: context.keys.filter((key) => key.keyId !== context.keyId),
+                  confirmation: 'deleted' as const,
+                })),
+                'keysChanged',
+              ],
+            },
+            onError: { target: 'failed', actions: rememberFailure },
+          },
         },
-        onError: { target: 'deleteFailed', actions: rememberFailure },
+        /** The dialog stays open with the server's answer. */
+        failed: { tags: ['error'], on: answeringDelete },
       },
-    },
-    /** The dialog stays open with the server's answer. */
-    deleteFailed: {
-      tags: ['error'],
-      on: { 'user.confirmDelete': 'deleting', 'user.dismiss': 'listed' },
     },
   },
 });

@@ -18,7 +18,7 @@ import {
 export type EnrolmentFailure = Exclude<SecondFactorFailure, 'invalidCode'>;
 
 /** What the last change did, said once it is done. */
-export type EnrolmentNotice = 'turnedOn' | 'turnedOff' | 'codesReplaced';
+type EnrolmentNotice = 'turnedOn' | 'turnedOff' | 'codesReplaced';
 
 export type AuthenticatorAppEnrolmentContext = {
   /** The new key while the app is being set up. */

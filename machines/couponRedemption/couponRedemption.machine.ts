@@ -39,7 +39,7 @@ export function couponIdOf(context: Pick<CouponRedemptionContext, 'typedCode' | 
 }
 
 /** The contract's check of the coupon code, as its message text, or null. */
-export function codeErrorOf(context: CouponRedemptionContext): string | null {
+function codeErrorOf(context: CouponRedemptionContext): string | null {
   const result = v.safeParse(RedeemCouponRequest.entries.couponId, couponIdOf(context));
   return result.success ? null : result.issues[0].message;
 }

@@ -28,7 +28,7 @@ export type DeviceActivationEvent =
   | { type: 'user.activateAnother' };
 
 /** The contract's check of the code, as its message text, or null. */
-export function activationCodeErrorOf(code: string): string | null {
+function activationCodeErrorOf(code: string): string | null {
   const result = v.safeParse(ActivationCode, code);
   return result.success ? null : result.issues[0].message;
 }

@@ -31,7 +31,7 @@ export type FederatedSignInEvent =
   | { type: 'user.cancelCompany' };
 
 /** The contract's check of the work address, as its message text, or null. */
-export function workEmailErrorOf(email: string): string | null {
+function workEmailErrorOf(email: string): string | null {
   const result = v.safeParse(Email, email);
   return result.success ? null : result.issues[0].message;
 }

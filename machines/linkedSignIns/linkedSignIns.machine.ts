@@ -4,7 +4,7 @@ import { providedByApp } from '../provided-by-app';
 import { type Refusal, refusalOfEvent } from '../refusal';
 
 /** What the last unlink did, said once it is done. */
-export type UnlinkNotice = { kind: 'unlinked'; signIn: LinkedSignIn };
+type UnlinkNotice = { kind: 'unlinked'; signIn: LinkedSignIn };
 
 export type LinkedSignInsContext = {
   /** The sign-in the person chose to unlink (kept to name it in the confirm dialog). */

@@ -15,7 +15,7 @@ export type PasskeyRegistration = AddPasskeyRequest['response'];
 export type PasskeyCreation = { outcome: 'created'; response: PasskeyRegistration } | { outcome: 'cancelled' };
 
 /** What the last change did, said once it is done, with the passkey's name. */
-export type PasskeyNotice = { kind: 'added' | 'renamed' | 'removed'; name: string };
+type PasskeyNotice = { kind: 'added' | 'renamed' | 'removed'; name: string };
 
 export type PasskeyEnrolmentContext = {
   /** The name the browser suggests for a new passkey ("Passkey on Firefox"). */

@@ -49,7 +49,7 @@ export type PhoneVerificationEvent =
 const messageOf = (event: object) => refusalOfEvent(event).message;
 
 /** The contract's check of a code, as its message text, or null. */
-export function phoneCodeErrorOf(code: string): string | null {
+function phoneCodeErrorOf(code: string): string | null {
   const result = v.safeParse(PhoneCode, code);
   return result.success ? null : result.issues[0].message;
 }

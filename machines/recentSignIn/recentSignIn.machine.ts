@@ -37,7 +37,7 @@ export type RecentSignInProblem = Extract<RecentSignInFailure, 'passkeyRefused' 
 export const passwordRequired = 'Enter your password.';
 
 /** The typed way of proving it among the server's methods: the password, else the app, else a recovery code. */
-export function typedMethodOf(methods: readonly RecentSignInMethod[]): TypedMethod | null {
+function typedMethodOf(methods: readonly RecentSignInMethod[]): TypedMethod | null {
   if (methods.includes('password')) return 'password';
   if (methods.includes('authenticatorApp')) return 'authenticatorApp';
   if (methods.includes('recoveryCode')) return 'recoveryCode';

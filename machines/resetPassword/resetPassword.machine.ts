@@ -10,7 +10,7 @@ import { refusalOf } from '../refusal';
 export type ResetPasswordFailure = 'invalidLink' | 'passwordTooCommon' | 'unavailable';
 
 /** Field errors carry the contract's message keys; views translate them. */
-export type ResetPasswordFieldErrors = Partial<Record<'password' | 'repeatPassword', string>>;
+type ResetPasswordFieldErrors = Partial<Record<'password' | 'repeatPassword', string>>;
 
 export type ResetPasswordContext = {
   token: string;

@@ -24,7 +24,7 @@ export type RouterCouponRedemptionEvent =
   | { type: 'user.redeemAnother' };
 
 /** The contract's check of the coupon code, as its message text, or null. */
-export function routerCouponErrorOf(code: string): string | null {
+function routerCouponErrorOf(code: string): string | null {
   const result = v.safeParse(RouterCouponRedemptionRequest.entries.coupon, code);
   return result.success ? null : result.issues[0].message;
 }

@@ -20,7 +20,7 @@ export type ServerRequestEvent =
   | { type: 'user.submit' };
 
 /** The two times as the API's `timeInterval`: `HH:MM-HH:MM`. */
-export function timeIntervalOf(context: Pick<ServerRequestContext, 'from' | 'to'>): string {
+function timeIntervalOf(context: Pick<ServerRequestContext, 'from' | 'to'>): string {
   return `${context.from}-${context.to}`;
 }
 

@@ -24,7 +24,7 @@ export type SignUpFailure =
   | 'unavailable';
 
 /** Field errors carry the contract's message keys (or `botCheck`); views translate them. */
-export type SignUpField = 'email' | 'repeatEmail' | 'botCheck' | 'code' | 'password' | 'repeatPassword';
+type SignUpField = 'email' | 'repeatEmail' | 'botCheck' | 'code' | 'password' | 'repeatPassword';
 export type SignUpFieldErrors = Partial<Record<SignUpField, string>>;
 
 /** The message key of a bot check that was not done. */
@@ -117,7 +117,7 @@ export function detailsErrorsOf(
 }
 
 /** Whether the check has been answered, when one is needed (a new pending account or code). */
-export function hasBotCheckAnswer(context: Pick<SignUpContext, 'botCheckRequired' | 'botToken'>): boolean {
+function hasBotCheckAnswer(context: Pick<SignUpContext, 'botCheckRequired' | 'botToken'>): boolean {
   return !context.botCheckRequired || context.botToken !== '';
 }
 

@@ -21,7 +21,7 @@ export type SubscriptionFacts = {
 };
 
 /** The last change that went through, confirmed to the person until they start another. */
-export type SubscriptionConfirmation = 'canceled' | 'uncanceled' | 'seatsChanged';
+type SubscriptionConfirmation = 'canceled' | 'uncanceled' | 'seatsChanged';
 
 export type SubscriptionLifecycleContext = {
   subscription: SubscriptionFacts;

@@ -19,7 +19,7 @@ export type TeamInvitationContext = TeamInvitationInput & {
 export type TeamInvitationEvent = { type: 'user.retry' };
 
 /** The contract's check of the code, as its message text, or null. */
-export function codeErrorOf(confirmationCode: string): string | null {
+function codeErrorOf(confirmationCode: string): string | null {
   const result = v.safeParse(AcceptInvitationRequest, { confirmationCode });
   return result.success ? null : result.issues[0].message;
 }

@@ -4,7 +4,7 @@ import { providedByApp } from '../provided-by-app';
 import { type Refusal, refusalOfEvent } from '../refusal';
 
 /** What the last sign-out did, said once it is done. */
-export type SessionSignOutNotice =
+type SessionSignOutNotice =
   | { kind: 'signedOutSession'; session: AccountSession }
   | { kind: 'signedOutOthers'; count: number };
 

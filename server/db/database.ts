@@ -33,7 +33,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export type ChannelListener = {
+type ChannelListener = {
   onNotify(payload: string): void;
   /** Listening: every notification from now on arrives. */
   onReady(): void;

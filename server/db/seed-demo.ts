@@ -70,7 +70,7 @@ export async function demoAccountsIn(db: Database): Promise<string[]> {
 }
 
 /** Demo data only: the phone number verified on demoAccounts.phoneOwner (a fictional 555-01xx number). */
-export const demoVerifiedPhone = '+12015550100';
+const demoVerifiedPhone = '+12015550100';
 
 /** Demo data only: the code of the new hire's invitation, for /team-accept-invitation?code=… */
 export const demoInvitationCode = 'demo-invitation-northwind-broadcast';

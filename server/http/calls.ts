@@ -24,7 +24,7 @@ type ValidInput<TCall extends CallDeclaration> = {
 };
 
 /** The context of a declared call's handler. */
-export type CallContext<TCall extends CallDeclaration> = Context<
+type CallContext<TCall extends CallDeclaration> = Context<
   AppEnv,
   string,
   { in: Record<string, never>; out: ValidInput<TCall> }
@@ -37,7 +37,7 @@ type AnswerOf<TStatus extends number, TBody extends AnswerBody> = TBody extends 
     : { status: TStatus };
 
 /** What a handler returns: one of the declared answers, checked against its schema by the compiler. */
-export type CallAnswer<TCall extends CallDeclaration> =
+type CallAnswer<TCall extends CallDeclaration> =
   | { [S in SuccessStatus<TCall>]: AnswerOf<S, TCall['answers'][S]> }[SuccessStatus<TCall>]
   // A JSON answer already serialised (the account read, built as JSON by the database).
   | { status: JsonStatus<TCall>; jsonText: string };
@@ -46,10 +46,10 @@ type JsonStatus<TCall extends CallDeclaration> = {
   [S in SuccessStatus<TCall>]: TCall['answers'][S] extends Schema ? S : never;
 }[SuccessStatus<TCall>];
 
-export type CallHandler<TCall extends CallDeclaration> = (c: CallContext<TCall>) => Promise<CallAnswer<TCall>>;
+type CallHandler<TCall extends CallDeclaration> = (c: CallContext<TCall>) => Promise<CallAnswer<TCall>>;
 
 /** A handler, with the middleware of its own that runs first (a signature's check) where it has any. */
-export type Route<TCall extends CallDeclaration> =
+type Route<TCall extends CallDeclaration> =
   | CallHandler<TCall>
   | { guards: MiddlewareHandler<AppEnv>[]; handle: CallHandler<TCall> };
 

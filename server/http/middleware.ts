@@ -34,7 +34,7 @@ export function setSessionCookie(c: Context, env: Pick<Env, 'production' | 'sess
   setCookie(c, sessionCookieNameOf(env), token, { ...sessionCookieOptions(env), maxAge: env.sessionTtlSeconds });
 }
 
-export type AppVariables = {
+type AppVariables = {
   session: { sessionId: string; claims: SessionClaims } | null;
 };
 export type AppEnv = { Variables: AppVariables };

@@ -57,7 +57,7 @@ export const statusOfCode: Record<ErrorCode, ContentfulStatusCode> = {
   [ErrorCode.internal]: 500,
 };
 
-export const statusOfKind: Record<RefusalKind, ContentfulStatusCode> = {
+const statusOfKind: Record<RefusalKind, ContentfulStatusCode> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,

@@ -24,7 +24,7 @@ import { Refusal } from './refusal';
  * `counterMax` (so the work is bounded, not a lottery). Measured: about 0.4 s per 1000 attempts on
  * one core of these machines; the widget spreads the attempts over the browser's cores.
  */
-export const altchaWork = {
+const altchaWork = {
   algorithm: 'PBKDF2/SHA-256',
   cost: 1000,
   counterMin: 2000,
@@ -35,7 +35,7 @@ export const altchaWork = {
 export const altchaChallengeLifetimeSeconds = 10 * 60;
 
 /** The providers' own siteverify endpoints (BOT_CHECK_VERIFY_URL overrides them). */
-export const siteverifyUrls = {
+const siteverifyUrls = {
   turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
   recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
 } as const;

@@ -24,7 +24,7 @@ export class KeyEncryptionError extends Error {
   override name = 'KeyEncryptionError';
 }
 
-export function keyEncryptionKeyOf(bytes: Buffer): KeyEncryptionKey {
+function keyEncryptionKeyOf(bytes: Buffer): KeyEncryptionKey {
   if (bytes.length !== keyBytes) throw new Error(`A key-encryption key has ${keyBytes} bytes, not ${bytes.length}`);
   const key = { id: createHash('sha256').update(bytes).digest('hex').slice(0, 8) };
   // Not enumerable: a log line or a JSON dump of the configuration shows the id, never the key.

@@ -89,5 +89,3 @@ export function createMailDelivery(deps: {
     },
   };
 }
-
-export type MailDelivery = ReturnType<typeof createMailDelivery>;

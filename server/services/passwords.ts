@@ -105,7 +105,7 @@ let commonPasswords: Set<string> | undefined;
  * The 5,000 most common passwords of 8 characters or more, lowercased (server/data: from the OWASP
  * SecLists "10 million passwords" list, CC BY-SA 3.0). Case does not make a common password rare.
  */
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   commonPasswords ??= new Set(
     readFileSync(new URL('../data/common-passwords.txt', import.meta.url), 'utf8')
       .split('\n')

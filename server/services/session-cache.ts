@@ -81,5 +81,3 @@ export function createSessionCache(options: { maxEntries: number }) {
     },
   };
 }
-
-export type SessionCache = ReturnType<typeof createSessionCache>;

@@ -28,7 +28,7 @@ const TokenPayload = v.object({
   exp: v.number(),
 });
 
-export function claimsOf(user: SessionUser, issuedAt: Date): SessionClaims {
+function claimsOf(user: SessionUser, issuedAt: Date): SessionClaims {
   return {
     sub: user.id,
     email: user.email,
@@ -55,7 +55,7 @@ export type LiveSession = Pick<
 >;
 
 /** The channel of migration 0007: a session id, whenever a session is revoked or deleted. */
-export const sessionRevokedChannel = 'session_revoked';
+const sessionRevokedChannel = 'session_revoked';
 
 /**
  * Sessions are ES256-signed JWTs backed by a row each: the signature makes them cheap to check,

@@ -21,7 +21,7 @@ import type { SessionService } from './sessions';
 export { signInLimits };
 
 /** Why a sign-in failed, for the security log only: the answer is the same for all of them. */
-export type SignInFailure = 'unknownAccount' | 'noPassword' | 'wrongPassword';
+type SignInFailure = 'unknownAccount' | 'noPassword' | 'wrongPassword';
 
 export type SignInResult =
   | SignInStep

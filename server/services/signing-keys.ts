@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { signingKeys } from '../db/schema';
 import { createKeySealer, type KeyEncryptionKey } from './key-encryption';
 
-export type SigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK; createdAt: Date };
+type SigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK; createdAt: Date };
 
 export type KeyRing = {
   /** The key new sessions are signed with. */

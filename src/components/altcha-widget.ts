@@ -13,6 +13,7 @@ for (const algorithm of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512']) 
 }
 
 /** Gives the widget the portal's own (translated) strings for a language. */
+/** @public Read through the bot check's dynamic import of this module. */
 export function setAltchaStrings(language: string, strings: Record<string, string>): void {
   const fallback = globalThis.$altcha.i18n.get('en') ?? {};
   globalThis.$altcha.i18n.set(language, { ...fallback, ...strings });

@@ -1,32 +1,17 @@
 import { Dialog, Portal } from '@ark-ui/react';
 import { Trans } from '@lingui/react/macro';
-import { type ReactNode, useRef, useSyncExternalStore } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { css } from '../../styled-system/css';
 import { hstack, stack } from '../../styled-system/patterns';
 import { type ConfirmOptions, closeDialog, dialogStore, type OpenDialog } from '../lib/dialogs';
 import { dialog } from '../theme/recipes/dialog';
-import { Button } from './ui/button';
+import { ConfirmDialog } from './ui/confirm-dialog';
 
 const dialogStyles = dialog();
 
-function DialogFrame({
-  onDismiss,
-  role = 'dialog',
-  initialFocus,
-  children,
-}: {
-  onDismiss: () => void;
-  role?: 'dialog' | 'alertdialog';
-  initialFocus?: () => HTMLElement | null;
-  children: ReactNode;
-}) {
+function DialogFrame({ onDismiss, children }: { onDismiss: () => void; children: ReactNode }) {
   return (
-    <Dialog.Root
-      open
-      role={role}
-      onOpenChange={(details) => !details.open && onDismiss()}
-      initialFocusEl={initialFocus}
-    >
+    <Dialog.Root open onOpenChange={(details) => !details.open && onDismiss()}>
       <Portal>
         <Dialog.Backdrop className={dialogStyles.backdrop} />
         <Dialog.Positioner className={dialogStyles.positioner}>
@@ -37,21 +22,26 @@ function DialogFrame({
   );
 }
 
-/** The default confirm dialog: optional header, an icon and the message, accept focused first. */
-export function ConfirmDialog({
+/**
+ * A question asked through `confirm()` (docs/spec.md §2): the portal's one confirm dialog, with an
+ * optional header, an icon and the message ("confirm-decline" splits it on line breaks, without the
+ * icon), accept focused first.
+ */
+export function HostedConfirmDialog({
   options,
   onSettle,
 }: {
   options: ConfirmOptions;
   onSettle: (accepted: boolean) => void;
 }) {
-  const acceptRef = useRef<HTMLButtonElement>(null);
   const paragraphs =
     options.group === 'confirm-decline' ? options.message.split(/\r?\n/).filter(Boolean) : [options.message];
   return (
-    <DialogFrame role="alertdialog" onDismiss={() => onSettle(false)} initialFocus={() => acceptRef.current}>
-      {options.header ? <Dialog.Title className={dialogStyles.title}>{options.header}</Dialog.Title> : null}
-      <Dialog.Description asChild>
+    <ConfirmDialog
+      open
+      busy={false}
+      title={options.header}
+      description={
         <div className={hstack({ gap: '3', alignItems: 'flex-start' })}>
           {options.group === 'confirm-decline' ? null : (
             <svg
@@ -73,21 +63,17 @@ export function ConfirmDialog({
             ))}
           </div>
         </div>
-      </Dialog.Description>
-      <div className={dialogStyles.footer}>
-        <Button variant="outline" onClick={() => onSettle(false)}>
-          {options.rejectLabel ?? <Trans>No</Trans>}
-        </Button>
-        <Button ref={acceptRef} onClick={() => onSettle(true)}>
-          {options.acceptLabel ?? <Trans>Yes</Trans>}
-        </Button>
-      </div>
-    </DialogFrame>
+      }
+      rejectLabel={options.rejectLabel ?? <Trans>No</Trans>}
+      acceptLabel={options.acceptLabel ?? <Trans>Yes</Trans>}
+      onReject={() => onSettle(false)}
+      onAccept={() => onSettle(true)}
+    />
   );
 }
 
 function HostedDialog({ dialog }: { dialog: OpenDialog }) {
-  if (dialog.kind === 'confirm') return <ConfirmDialog options={dialog.options} onSettle={dialog.settle} />;
+  if (dialog.kind === 'confirm') return <HostedConfirmDialog options={dialog.options} onSettle={dialog.settle} />;
   const close = () => closeDialog(dialog.id);
   return <DialogFrame onDismiss={close}>{dialog.render(close)}</DialogFrame>;
 }

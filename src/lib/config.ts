@@ -15,10 +15,8 @@ export const flags = {
   enablePhoneNumberVerificationOnSignup: false,
 } as const;
 
-export type Flags = typeof flags;
-
 /** What the server puts in `<meta name="portal-config">` (see server/static.ts). */
-export const RuntimeConfig = v.object({
+const RuntimeConfig = v.object({
   productName: v.fallback(v.string(), 'Bondline'),
   supportEmail: v.fallback(v.string(), 'support@bondline.example'),
   orderSiteOrigin: v.fallback(v.string(), 'https://order.bondline.example'),
@@ -29,7 +27,7 @@ export const RuntimeConfig = v.object({
   phoneVerificationRegions: v.fallback(v.record(v.string(), v.number()), { US: 50 }),
   qrLoginValiditySeconds: v.fallback(v.number(), 120),
 });
-export type RuntimeConfig = v.InferOutput<typeof RuntimeConfig>;
+type RuntimeConfig = v.InferOutput<typeof RuntimeConfig>;
 
 function readRuntimeConfig(): RuntimeConfig {
   const content =

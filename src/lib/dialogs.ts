@@ -36,6 +36,7 @@ export const dialogStore = {
 };
 
 /** Asks a yes/no question; resolves true when accepted, false when rejected or dismissed. */
+/** @public The dynamic dialog host's API (docs/spec.md §2). */
 export function confirm(options: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     const id = nextId++;
@@ -55,6 +56,7 @@ export function confirm(options: ConfirmOptions): Promise<boolean> {
 }
 
 /** Shows any content in a dialog; the content receives a function that closes it. */
+/** @public The dynamic dialog host's API (docs/spec.md §2). */
 export function openDialog(render: (close: () => void) => ReactNode): () => void {
   const id = nextId++;
   publish([...dialogs, { id, kind: 'custom', render }]);

@@ -1,2 +1,2 @@
 // The list lives in contract/ because the server writes mails in these languages too.
-export { defaultLocale, isLocale, type Locale, locales } from '../../contract/locales';
+export { type Locale, locales } from '../../contract/locales';

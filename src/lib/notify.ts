@@ -2,7 +2,7 @@
  * Toasts (docs/spec.md §2): top-center is the default host, "br" bottom-right and "c" the centre
  * of the screen. The toast machinery loads on the first notification, not with every page.
  */
-export type { Notification, ToastGroup, ToastTone } from './toasters';
+export type { Notification, ToastGroup } from './toasters';
 
 import type { Notification } from './toasters';
 

@@ -2,7 +2,7 @@
 export type Theme = 'light' | 'dark' | 'miri';
 export type ColorMode = 'light' | 'dark' | 'auto';
 
-export const colorModeCookie = 'colorMode';
+const colorModeCookie = 'colorMode';
 const oneYearInSeconds = 365 * 24 * 60 * 60;
 
 /** The partner theme is chosen by the host name the portal is reached on. */

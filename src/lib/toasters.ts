@@ -2,7 +2,7 @@ import { createToaster } from '@ark-ui/react';
 
 /** The toast stores; loaded with the first notification (see notify.ts). */
 export type ToastGroup = 'default' | 'br' | 'c';
-export type ToastTone = 'success' | 'error' | 'info';
+type ToastTone = 'success' | 'error' | 'info';
 
 export type Notification = {
   title: string;

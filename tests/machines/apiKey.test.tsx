@@ -65,15 +65,12 @@ function expectAddressesField(screen: Screen, label: string, snapshot: { context
 
 const editLabel = 'Allowed addresses for CI deploys';
 
-function inDialog(snapshot: { matches: (state: 'confirmingDelete' | 'deleteFailed') => boolean }) {
-  return snapshot.matches('confirmingDelete') || snapshot.matches('deleteFailed');
+function inDialog(snapshot: { matches: (state: 'deleting') => boolean }) {
+  return snapshot.matches('deleting');
 }
 
 const changeIps: Driver<Machine> = async ({ screen, event, snapshot }) => {
-  const label =
-    snapshot.context.keyId && !snapshot.matches('creating') && !snapshot.matches('createFailed')
-      ? editLabel
-      : 'Allowed addresses';
+  const label = snapshot.context.keyId && !snapshot.matches('creating') ? editLabel : 'Allowed addresses';
   fireEvent.change(screen.getByLabelText(label), { target: { value: 'value' in event ? event.value : '' } });
 };
 
@@ -86,7 +83,12 @@ describeModel('apiKey', {
   // the confirmation and the marks shown are left out: they change what is seen, not where a path goes.
   serializeState: (snapshot) => {
     const { description, ipsDraft, failure } = snapshot.context;
-    const drafting = ['creating', 'createFailed', 'editingIps', 'ipsFailed'].some((state) => snapshot.matches(state));
+    const drafting = [
+      { creating: 'editing' },
+      { creating: 'failed' },
+      { editingIps: 'editing' },
+      { editingIps: 'failed' },
+    ].some((state) => snapshot.matches(state));
     return JSON.stringify([
       snapshot.value,
       drafting ? descriptionErrorOf(description) === null : null,
@@ -113,7 +115,7 @@ describeModel('apiKey', {
         expect(screen.getByRole('status')).toHaveTextContent(confirmations[snapshot.context.confirmation] ?? '');
       },
     },
-    creating: {
+    'creating.editing': {
       view: (screen, snapshot) => {
         expect(screen.getByRole('form', { name: 'New API key' })).toBeVisible();
         expect(screen.getByLabelText('Description')).toHaveValue(snapshot.context.description);
@@ -125,14 +127,14 @@ describeModel('apiKey', {
         expect(screen.getByRole('button', { name: 'Create key' })).toBeEnabled();
       },
     },
-    validatingIps: {
+    'creating.validatingIps': {
       machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
       view: (screen) => {
         expect(screen.getByRole('button', { name: 'Checking addresses…' })).toBeDisabled();
         expect(screen.getByLabelText('Description')).toBeDisabled();
       },
     },
-    saving: {
+    'creating.saving': {
       machine: (snapshot) => expect(descriptionErrorOf(snapshot.context.description)).toBeNull(),
       view: (screen) => {
         const button = screen.getByRole('button', { name: 'Creating key…' });
@@ -140,7 +142,7 @@ describeModel('apiKey', {
         expect(button).toHaveAttribute('aria-busy', 'true');
       },
     },
-    createFailed: {
+    'creating.failed': {
       machine: (snapshot) => expect(snapshot.hasTag('error')).toBe(true),
       view: (screen, snapshot) => {
         expectFailure(screen, snapshot.context.failure?.message ?? null);
@@ -177,30 +179,30 @@ describeModel('apiKey', {
           'We could not copy the key. Select it and copy it yourself.',
         ),
     },
-    editingIps: {
+    'editingIps.editing': {
       machine: (snapshot) => expect(snapshot.context.keyId).toBe('key-1'),
       view: (screen, snapshot) => {
         expectAddressesField(screen, editLabel, snapshot);
         expect(screen.getByRole('button', { name: 'Save addresses' })).toBeEnabled();
       },
     },
-    validatingEditedIps: {
+    'editingIps.validatingIps': {
       view: (screen) => expect(screen.getByRole('button', { name: 'Checking addresses…' })).toBeDisabled(),
     },
-    savingIps: {
+    'editingIps.saving': {
       machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
       view: (screen) => {
         expect(screen.getByRole('button', { name: 'Saving addresses…' })).toBeDisabled();
         expect(screen.getByLabelText(editLabel)).toBeDisabled();
       },
     },
-    ipsFailed: {
+    'editingIps.failed': {
       view: (screen, snapshot) => {
         expectFailure(screen, snapshot.context.failure?.message ?? null);
         expect(screen.getByLabelText(editLabel)).toHaveValue(snapshot.context.ipsDraft);
       },
     },
-    confirmingDelete: {
+    'deleting.confirming': {
       machine: (snapshot) => expect(snapshot.context.keyId).toBe('key-2'),
       view: (screen) => {
         expect(dialog(screen).getByRole('heading', { name: 'Delete the API key Monitoring?' })).toBeVisible();
@@ -208,7 +210,7 @@ describeModel('apiKey', {
         expect(dialog(screen).getByRole('button', { name: 'Keep key' })).toBeEnabled();
       },
     },
-    deleting: {
+    'deleting.sending': {
       machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
       view: (screen) => {
         const accept = dialog(screen).getByRole('button', { name: 'Deleting key…' });
@@ -216,7 +218,7 @@ describeModel('apiKey', {
         expect(accept).toHaveAttribute('aria-busy', 'true');
       },
     },
-    deleteFailed: {
+    'deleting.failed': {
       view: (screen, snapshot) => {
         expectFailure(dialog(screen), snapshot.context.failure?.message ?? null);
         expect(dialog(screen).getByRole('button', { name: 'Delete key' })).toBeEnabled();
@@ -234,7 +236,7 @@ describeModel('apiKey', {
     'user.save': async ({ user, screen, snapshot }) =>
       user.click(
         screen.getByRole('button', {
-          name: snapshot.matches('creating') || snapshot.matches('createFailed') ? 'Create key' : 'Save addresses',
+          name: snapshot.matches('creating') ? 'Create key' : 'Save addresses',
         }),
       ),
     'user.dismiss': async ({ user, screen, snapshot }) =>
@@ -317,7 +319,7 @@ describe('apiKey machine', () => {
     actor.send({ type: 'user.changeDescription', value: 'Backups' });
     actor.send({ type: 'user.changeIps', value: '10.0.0.1, 10.0.0.300' });
     actor.send({ type: 'user.save' });
-    await waitFor(actor, (state) => state.matches('creating') && state.context.invalidIps.length > 0);
+    await waitFor(actor, (state) => state.matches({ creating: 'editing' }) && state.context.invalidIps.length > 0);
     expect(actor.getSnapshot().context.invalidIps).toEqual(['10.0.0.300']);
     expect(createKey).not.toHaveBeenCalled();
     actor.send({ type: 'user.changeIps', value: '10.0.0.1, 10.0.0.30' });
@@ -331,7 +333,7 @@ describe('apiKey machine', () => {
       value: Array.from({ length: 51 }, (_, index) => `10.0.0.${index}`).join(','),
     });
     [snapshot] = transition(apiKeyMachine, snapshot, { type: 'user.save' });
-    expect(snapshot.value).toBe('creating');
+    expect(snapshot.value).toEqual({ creating: 'editing' });
     expect(snapshot.context.descriptionError).toBe(TeamMessage.descriptionRequired);
     expect(snapshot.context.ipsError).toBe(TeamMessage.tooManyAllowedIps);
   });
@@ -377,7 +379,7 @@ describe('apiKey machine', () => {
     ).start();
     actor.send({ type: 'user.delete', keyId: 'key-2' });
     actor.send({ type: 'user.confirmDelete' });
-    await waitFor(actor, (state) => state.matches('deleteFailed'));
+    await waitFor(actor, (state) => state.matches({ deleting: 'failed' }));
     expect(actor.getSnapshot().context.failure?.message).toBe('Try later.');
     expect(keysChanged).not.toHaveBeenCalled();
     refuse = false;

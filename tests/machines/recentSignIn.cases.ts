@@ -28,7 +28,7 @@ export const passkeyAnswer = {
 } as PasskeyAnswer;
 
 /** The ways the server may offer, each with a form the dialog shows differently. */
-export const methodSets: readonly RecentSignInMethod[][] = [
+const methodSets: readonly RecentSignInMethod[][] = [
   // A sign-in by a provider only: nothing to prove it with here.
   [],
   // No authenticator app: the password.

@@ -7,7 +7,7 @@ import type { SecondFactorChallengeContext } from '../../machines/secondFactorCh
 import { refused } from '../support/refusals';
 import { passkeyAssertion } from './signIn.cases';
 
-export const twoStepUser: SessionClaims = {
+const twoStepUser: SessionClaims = {
   sub: '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
   email: 'sam@example.com',
   phone: null,

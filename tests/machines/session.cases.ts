@@ -11,7 +11,7 @@ export const sessionUser: SessionClaims = {
   idp: 'password',
 };
 
-export const otherUser: SessionClaims = {
+const otherUser: SessionClaims = {
   ...sessionUser,
   sub: '5c0e5b3a-0b7e-4a3d-9e1f-2a6b7c8d9e00',
   email: 'lee@example.com',

@@ -18,11 +18,11 @@ import type { TestPortal } from './support';
 
 type CatalogueEntry = Omit<typeof plans.$inferInsert, 'sortOrder'>;
 
-export const catalogue: CatalogueEntry[] = JSON.parse(
+const catalogue: CatalogueEntry[] = JSON.parse(
   readFileSync(new URL('../../server/data/plans.json', import.meta.url), 'utf8'),
 ).plans;
 
-export function catalogueEntry(planCode: string): CatalogueEntry {
+function catalogueEntry(planCode: string): CatalogueEntry {
   const entry = catalogue.find((plan) => plan.planCode === planCode);
   if (!entry) throw new Error(`no plan ${planCode} in server/data/plans.json`);
   return entry;

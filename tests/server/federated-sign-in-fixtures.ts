@@ -5,10 +5,10 @@ import { type LocalOpenIdProvider, startLocalOpenIdProvider } from '../../server
 import { signInBindingCookieName } from '../../server/routes/federated-sign-in';
 import { publicOrigin, startTestPortal, type TestPortal } from './support';
 
-export const companyDomain = 'northwind.example';
+const companyDomain = 'northwind.example';
 
 /** The portal's clients at the test provider: the social one and the company's; the other social one is off. */
-export const testClients = [
+const testClients = [
   { id: 'google', clientId: 'portal-google-test', clientSecret: 'test-only-google-secret' },
   { id: 'enterprise', clientId: 'portal-enterprise-test', clientSecret: 'test-only-enterprise-secret' },
 ] satisfies { id: ProviderId; clientId: string; clientSecret: string }[];

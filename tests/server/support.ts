@@ -22,7 +22,7 @@ export const publicOrigin = 'http://portal.test';
  * PostgreSQL run a year ahead of it, so a rule that reads the database's `now()` instead of the
  * services' clock fails one of them (issue 20, "one clock").
  */
-export const clockShiftYears = clockShiftFrom(process.env.TEST_CLOCK_SHIFT_YEARS);
+const clockShiftYears = clockShiftFrom(process.env.TEST_CLOCK_SHIFT_YEARS);
 
 function clockShiftFrom(value: string | undefined): number {
   if (value === undefined || value === '') return 0;
@@ -43,7 +43,7 @@ export function testDate(iso: string): Date {
 export const testIso = (iso: string): string => testDate(iso).toISOString();
 
 /** Where every test portal's clock starts. */
-export const testClockStart = (): Date => testDate('2026-11-22T12:00:00Z');
+const testClockStart = (): Date => testDate('2026-11-22T12:00:00Z');
 /** Tests only: the order site's shared secret in every test portal. */
 export const testBillingWebhookSecret = 'test-only-billing-webhook-secret-0123456789';
 /** Tests only: KEY_ENCRYPTION_KEY of every test portal of this file (a production portal needs one). */

@@ -65,7 +65,7 @@ export function aCoupon(overrides: Partial<Coupon> = {}): Coupon {
   };
 }
 
-export function anInvoiceSummary(overrides: Partial<InvoiceSummary> = {}): InvoiceSummary {
+function anInvoiceSummary(overrides: Partial<InvoiceSummary> = {}): InvoiceSummary {
   return {
     invoiceNumber: 1001,
     issuedAt: '2026-10-22T12:00:00.000Z',

@@ -2,5 +2,5 @@
  * The one module that imports @xstate/graph, so a move to `xstate/graph` is one line.
  */
 
-export type { AdjacencyMap, StatePath, Step } from '@xstate/graph';
+export type { Step } from '@xstate/graph';
 export { getAdjacencyMap, getShortestPaths, getStateNodes } from '@xstate/graph';

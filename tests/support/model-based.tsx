@@ -46,11 +46,11 @@ type Event<M extends AnyStateMachine> = EventFromLogic<M>;
  * Sample events per event type; a function may choose by the current snapshot. Actor results and
  * timers (`xstate.done.actor.…`) are events too, outside the machine's declared event type.
  */
-export type Cases<M extends AnyStateMachine> = Partial<
+type Cases<M extends AnyStateMachine> = Partial<
   Record<string, ReadonlyArray<EventObject> | ((snapshot: Snapshot<M>) => ReadonlyArray<EventObject>)>
 >;
 
-export type StateRecogniser<M extends AnyStateMachine> = {
+type StateRecogniser<M extends AnyStateMachine> = {
   /** Invariants of the snapshot in this state. */
   machine?: (snapshot: Snapshot<M>) => void;
   /** What the person sees in this state. */
@@ -105,7 +105,7 @@ function traversalOptions<M extends AnyStateMachine>(spec: ModelSpec<M>) {
 type TransitionPath<M extends AnyStateMachine> = { name: string; steps: Step<Snapshot<M>, Event<M>>[] };
 
 /** One path per edge of the graph: the shortest way to its source, then the edge. */
-export function transitionPaths<M extends AnyStateMachine>(spec: ModelSpec<M>): TransitionPath<M>[] {
+function transitionPaths<M extends AnyStateMachine>(spec: ModelSpec<M>): TransitionPath<M>[] {
   const options = traversalOptions(spec);
   // biome-ignore lint/suspicious/noExplicitAny: @xstate/graph's option types do not follow machine generics
   const adjacency = getAdjacencyMap(spec.machine, options as any);

@@ -20,7 +20,7 @@ export function aTeamMember(overrides: Partial<TeamMember> = {}): TeamMember {
 }
 
 /** The owner (with two-step sign-in on), a user and an admin (both without). */
-export function someTeamMembers(): TeamMember[] {
+function someTeamMembers(): TeamMember[] {
   return [
     aTeamMember({
       userid: '00000000-0000-4000-8000-0000000000a1',
@@ -47,7 +47,7 @@ export function someTeamMembers(): TeamMember[] {
   ];
 }
 
-export function anInvitation(overrides: Partial<TeamInvitation> = {}): TeamInvitation {
+function anInvitation(overrides: Partial<TeamInvitation> = {}): TeamInvitation {
   return {
     email: 'grace@example.com',
     role: 'user',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dayInZone, formatBucketTime, formatCountdown, formatDate, formatDateTime, formatRelativeTime } from '../../src/lib/format/dates';
+import {
+  dayInZone,
+  formatBucketTime,
+  formatCountdown,
+  formatDate,
+  formatDateTime,
+  formatRelativeTime,
+} from '../../src/lib/format/dates';
 
 describe('formatDate', () => {
   it('writes a calendar date in the reader’s language', () => {

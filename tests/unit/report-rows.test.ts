@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../machines/reportsFilter/reportsFilter.machine';
+import type { Report } from '../../machines/reports/reports.machine';
 import {
   chartData,
   connectionRows,

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, initialTransition, transition } from 'xstate';
 import { type ApiKeyEvent, apiKeyMachine } from '../../machines/apiKey/apiKey.machine';
-import { ApiKeysView, apiKeyStateOf } from '../../src/features/api-keys/api-keys.view';
+import { apiKeyStateOf } from '../../src/features/api-keys/api-key-item.view';
+import { ApiKeysView } from '../../src/features/api-keys/api-keys.view';
 import { createdKey, keys, now, wholeKey } from '../machines/apiKey.cases';
 import { TestI18n } from '../support/i18n';
 

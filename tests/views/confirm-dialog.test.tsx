@@ -1,14 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfirmDialog } from '../../src/components/dialog-host';
+import { HostedConfirmDialog } from '../../src/components/dialog-host';
 import { TestI18n } from '../support/i18n';
 
-function renderConfirm(options: Parameters<typeof ConfirmDialog>[0]['options']) {
+function renderConfirm(options: Parameters<typeof HostedConfirmDialog>[0]['options']) {
   const onSettle = vi.fn();
   render(
     <TestI18n>
-      <ConfirmDialog options={options} onSettle={onSettle} />
+      <HostedConfirmDialog options={options} onSettle={onSettle} />
     </TestI18n>,
   );
   return onSettle;

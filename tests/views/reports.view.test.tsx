@@ -5,12 +5,7 @@ import { ErrorCode } from '../../contract/errors';
 import { SecondFactorMessage } from '../../contract/second-factor';
 import { StatsMessage } from '../../contract/stats';
 import { refusal, unexplained } from '../../machines/refusal';
-import {
-  initialOrder,
-  type Report,
-  type ReportsFilterContext,
-  reportsFilterMachine,
-} from '../../machines/reportsFilter/reportsFilter.machine';
+import { initialOrder, type Report, type ReportsContext, reportsMachine } from '../../machines/reports/reports.machine';
 import { ReportsView } from '../../src/features/reports/reports.view';
 import { TestI18n } from '../support/i18n';
 
@@ -41,7 +36,7 @@ const report: Report = {
   },
 };
 
-const baseContext: ReportsFilterContext = {
+const baseContext: ReportsContext = {
   range: { preset: '24h' },
   scope: { kind: 'me' },
   report: null,
@@ -51,8 +46,8 @@ const baseContext: ReportsFilterContext = {
   exportFailed: false,
 };
 
-function renderView(value: string, context: Partial<ReportsFilterContext> = {}) {
-  const snapshot = reportsFilterMachine.resolveState({ value, context: { ...baseContext, ...context } });
+function renderView(value: string, context: Partial<ReportsContext> = {}) {
+  const snapshot = reportsMachine.resolveState({ value, context: { ...baseContext, ...context } });
   const send = vi.fn();
   render(
     <TestI18n>

@@ -8,22 +8,23 @@ import type { AccountUser } from '../../contract/account';
 import { csvCell, toCsv } from '../../contract/csv';
 import { SecondFactorMessage } from '../../contract/second-factor';
 import type { AuditEvent, Team, TeamMember } from '../../contract/teams';
-import { type TeamMembershipEvent, teamMembershipMachine } from '../../machines/teamMembership/teamMembership.machine';
+import { type TeamEvent, teamMachine } from '../../machines/team/team.machine';
 import { type AuditFilterValues, AuditLogView } from '../../src/features/team/audit-log.view';
 import { membersCsv } from '../../src/features/team/members-csv';
 import { defaultMemberSort, type MemberSort } from '../../src/features/team/members-table';
-import { TeamSecondFactorGate } from '../../src/features/team/second-factor-required.screen';
+import { SecondFactorRequiredScreen } from '../../src/features/team/second-factor-required.screen';
 import { TeamSecondFactorRequiredView } from '../../src/features/team/second-factor-required.view';
-import { secondFactorSetupRequiredOf, teamQueryKey } from '../../src/features/team/team.queries';
+import { secondFactorSetupRequiredOf } from '../../src/features/team/team.queries';
 import { TeamView } from '../../src/features/team/team.view';
 import { ApiError } from '../../src/lib/api-client';
 import { accountUserQuery } from '../../src/lib/queries/account-user';
+import { teamQueryKey } from '../../src/lib/queries/team';
 import { expectNoAxeViolations } from '../support/axe';
 import { anAccount, aSubscription } from '../support/fixtures';
 import { TestI18n } from '../support/i18n';
 import { anAuditEvent, anAuditPage, aTeam, aTeamMember } from '../support/team-fixtures';
 
-const [idle] = initialTransition(teamMembershipMachine, { referenceId: 'teams-1', teamId: 7 });
+const [idle] = initialTransition(teamMachine, { referenceId: 'teams-1', teamId: 7 });
 
 /** The view with the screen's search and sort kept in state, as the screen keeps them. */
 function TeamWithTable({
@@ -37,7 +38,7 @@ function TeamWithTable({
   onDownloadCsv: (members: TeamMember[]) => void;
   viewerIsOwner?: boolean;
   snapshot?: typeof idle;
-  send?: (event: TeamMembershipEvent) => void;
+  send?: (event: TeamEvent) => void;
 }) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<MemberSort>(defaultMemberSort);
@@ -332,7 +333,7 @@ describe('team view: the two-step sign-in rule', () => {
   it('keeps the focus on the checkbox while it is saved, and sends nothing more meanwhile', async () => {
     const user = userEvent.setup();
     const send = vi.fn();
-    const [saving] = transition(teamMembershipMachine, idle, { type: 'user.setSecondFactorRule', required: true });
+    const [saving] = transition(teamMachine, idle, { type: 'user.setSecondFactorRule', required: true });
     const { rerender } = render(<TeamWithTable team={aTeam()} onDownloadCsv={vi.fn()} send={send} />);
     ruleCheckbox().focus();
     rerender(<TeamWithTable team={aTeam()} onDownloadCsv={vi.fn()} send={send} snapshot={saving} />);
@@ -345,8 +346,8 @@ describe('team view: the two-step sign-in rule', () => {
   });
 
   it('says why the server refused, in the section', () => {
-    let [snapshot] = transition(teamMembershipMachine, idle, { type: 'user.setSecondFactorRule', required: true });
-    [snapshot] = transition(teamMembershipMachine, snapshot, {
+    let [snapshot] = transition(teamMachine, idle, { type: 'user.setSecondFactorRule', required: true });
+    [snapshot] = transition(teamMachine, snapshot, {
       type: 'xstate.error.actor.setSecondFactorRule',
       error: new Error('network down'),
       actorId: 'setSecondFactorRule',
@@ -445,7 +446,7 @@ describe('a team that requires two-step sign-in of a member without it', () => {
   });
 });
 
-describe('TeamSecondFactorGate', () => {
+describe('SecondFactorRequiredScreen', () => {
   const admin = { sub: 'admin-id', email: 'admin@example.com' };
 
   afterEach(() => {
@@ -471,9 +472,9 @@ describe('TeamSecondFactorGate', () => {
     render(
       <QueryClientProvider client={queryClient}>
         <TestI18n>
-          <TeamSecondFactorGate referenceId="teams-1" onNavigate={vi.fn()}>
+          <SecondFactorRequiredScreen referenceId="teams-1" onNavigate={vi.fn()}>
             <p>The subscription’s page</p>
-          </TeamSecondFactorGate>
+          </SecondFactorRequiredScreen>
         </TestI18n>
       </QueryClientProvider>,
     );

@@ -3,28 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import type { UpgradeOption } from '../../contract/subscriptions';
-import {
-  type UpgradePricingEvent,
-  type UpgradePricingInput,
-  upgradePricingMachine,
-} from '../../machines/upgradePricing/upgradePricing.machine';
+import { type UpgradeEvent, type UpgradeInput, upgradeMachine } from '../../machines/upgrade/upgrade.machine';
 import { UpgradeView } from '../../src/features/upgrade/upgrade.view';
-import { upgradePricingInput } from '../machines/upgradePricing.cases';
+import { upgradeInput } from '../machines/upgrade.cases';
 import { anUpgradeOption, aOneTimeOption, aPreview } from '../support/billing-fixtures';
 import { TestI18n } from '../support/i18n';
 
 const today = new Date('2026-11-23T12:00:00.000Z');
 
-function inputWith(options: UpgradeOption[], overrides: Partial<UpgradePricingInput['subscription']> = {}) {
+function inputWith(options: UpgradeOption[], overrides: Partial<UpgradeInput['subscription']> = {}) {
   return {
-    ...upgradePricingInput,
-    subscription: { ...upgradePricingInput.subscription, ...overrides, upgradeOptions: options },
+    ...upgradeInput,
+    subscription: { ...upgradeInput.subscription, ...overrides, upgradeOptions: options },
   };
 }
 
-function snapshotAfter(input: UpgradePricingInput, events: UpgradePricingEvent[] = []) {
-  let [snapshot] = initialTransition(upgradePricingMachine, input);
-  for (const event of events) [snapshot] = transition(upgradePricingMachine, snapshot, event);
+function snapshotAfter(input: UpgradeInput, events: UpgradeEvent[] = []) {
+  let [snapshot] = initialTransition(upgradeMachine, input);
+  for (const event of events) [snapshot] = transition(upgradeMachine, snapshot, event);
   return snapshot;
 }
 
@@ -135,7 +131,7 @@ describe('upgrade view', () => {
   });
 
   it('lets the seats of a chosen teams option change, and prices them', async () => {
-    const snapshot = snapshotAfter(upgradePricingInput, [
+    const snapshot = snapshotAfter(upgradeInput, [
       { type: 'user.chooseOption', hash: 'offer-teams-yearly' },
       { type: 'user.changeQuantity', value: '12' },
     ]);
@@ -151,13 +147,13 @@ describe('upgrade view', () => {
   });
 
   it('offers no seats field for a one-time option', () => {
-    renderUpgrade(snapshotAfter(upgradePricingInput, [{ type: 'user.chooseOption', hash: 'offer-router-lifetime' }]));
+    renderUpgrade(snapshotAfter(upgradeInput, [{ type: 'user.chooseOption', hash: 'offer-router-lifetime' }]));
     expect(screen.queryByLabelText('Seats')).toBeNull();
   });
 
   it('shows the preview line by line before the person confirms', () => {
     renderUpgrade(
-      snapshotAfter(upgradePricingInput, [
+      snapshotAfter(upgradeInput, [
         { type: 'user.chooseOption', hash: 'offer-teams-yearly' },
         { type: 'user.preview' },
         { type: 'xstate.done.actor.previewUpgrade', output: aPreview(), actorId: 'previewUpgrade' } as never,

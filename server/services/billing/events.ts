@@ -15,7 +15,7 @@ const unprocessable = (message: string) => new Refusal(ErrorCode.validation, mes
 
 type CreatedEvent = Extract<BillingEvent, { type: 'subscription.created' }>;
 
-export function subscriptionTypeOf(plan: Pick<PlanRow, 'type'>): SubscriptionRow['type'] {
+function subscriptionTypeOf(plan: Pick<PlanRow, 'type'>): SubscriptionRow['type'] {
   return plan.type === 'router' ? 'others' : plan.type;
 }
 

@@ -43,7 +43,7 @@ export type CataloguePlan = v.InferOutput<typeof CataloguePlan>;
 const catalogueFile = join(dirname(fileURLToPath(import.meta.url)), '../../data/plans.json');
 
 /** server/data/plans.json, checked: a broken catalogue stops the start with the reason. */
-export function readPlanCatalogue(file = catalogueFile): CataloguePlan[] {
+function readPlanCatalogue(file = catalogueFile): CataloguePlan[] {
   const result = v.safeParse(PlanCatalogue, JSON.parse(readFileSync(file, 'utf8')));
   if (!result.success) {
     const problems = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '(file)'}: ${issue.message}`);

@@ -25,13 +25,13 @@ import type { IdentityLinks } from './identity-links';
 import type { OpenIdProviderSettings } from './settings';
 
 /** The provider's key set, read as the spec's constants say (docs/spec.md §9). */
-export const providerKeySetOptions = { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 };
+const providerKeySetOptions = { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 };
 
 /** Asymmetric algorithms only: a shared-secret (HS*) ID token is never accepted. */
 const idTokenAlgorithms = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
 /** Why a sign-in was refused: the security log names it. */
-export type FederatedSignInRefusal =
+type FederatedSignInRefusal =
   | 'providerUnknown'
   | 'providerUnavailable'
   | 'unknownDomain'
@@ -53,7 +53,7 @@ const answerOf: Record<FederatedSignInRefusal, { code: ErrorCode; message: strin
 };
 
 /** A refused sign-in: the person's answer, and its reason, finer than its code, for the security log. */
-export class FederatedSignInRefused extends Refusal {
+class FederatedSignInRefused extends Refusal {
   constructor(readonly reason: FederatedSignInRefusal) {
     super(answerOf[reason].code, answerOf[reason].message);
     this.name = 'FederatedSignInRefused';
@@ -444,5 +444,3 @@ export function createFederatedSignIn(deps: {
     },
   };
 }
-
-export type FederatedSignIn = ReturnType<typeof createFederatedSignIn>;

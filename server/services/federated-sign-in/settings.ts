@@ -34,7 +34,7 @@ const providerVariables: Record<ProviderId, { prefix: string; defaultName: strin
 };
 
 /** The local provider's e-mail domain for enterprise sign-in, and its clients' development-only secrets. */
-export const localProviderCompanyDomain = 'northwind.example';
+const localProviderCompanyDomain = 'northwind.example';
 const localClientSecret = (id: ProviderId) => `local-development-only-${id}-client-secret`;
 
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);

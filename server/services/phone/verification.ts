@@ -40,7 +40,7 @@ const costlyTypes = new Set(['PREMIUM_RATE', 'SHARED_COST']);
  * The region of a number the portal texts codes to, or null: only numbers of the regions that
  * PHONE_VERIFICATION_REGIONS offers, and never premium-rate or shared-cost numbers.
  */
-export function textableRegionOf(phone: string, regions: Record<string, number>): string | null {
+function textableRegionOf(phone: string, regions: Record<string, number>): string | null {
   const parsed = parsePhoneNumberFromString(phone);
   const region = parsed?.country;
   if (!parsed || !region || !Object.hasOwn(regions, region)) return null;
@@ -52,7 +52,7 @@ export function textableRegionOf(phone: string, regions: Record<string, number>)
  * The number as the portal keeps it: a valid number in E.164, exactly as libphonenumber writes it
  * (full metadata, so a number of the right length but an unused range is refused), else null.
  */
-export function canonicalPhone(raw: string): string | null {
+function canonicalPhone(raw: string): string | null {
   const parsed = parsePhoneNumberFromString(raw);
   if (!parsed?.isValid() || parsed.number !== raw) return null;
   return parsed.number;

@@ -74,7 +74,7 @@ const randomTwoDigits = () => randomInt(10, 100);
  * The number the waiting browser shows, and the three the approver picks from: it and two distinct
  * decoys, shuffled (Fisher–Yates on the CSPRNG) so its place says nothing.
  */
-export function drawNumbers(): { matchNumber: number; numberChoices: number[] } {
+function drawNumbers(): { matchNumber: number; numberChoices: number[] } {
   const matchNumber = randomTwoDigits();
   const numberChoices = [matchNumber];
   while (numberChoices.length < 3) {

@@ -15,7 +15,7 @@ import {
  * (larger volumes, one-minute samples).
  */
 
-export type Rhythm = 'office' | 'evening' | 'always';
+type Rhythm = 'office' | 'evening' | 'always';
 
 export type DemoPerson = { userId: string; serverId: string | null; rhythm: Rhythm };
 
@@ -52,7 +52,7 @@ function seededRandom(seed: number): () => number {
 }
 
 /** One device's tunnel events and samples over the days before `end`, within its linked time. */
-export function deviceUsage(device: DemoDevice, options: DemoUsageOptions, random: () => number) {
+function deviceUsage(device: DemoDevice, options: DemoUsageOptions, random: () => number) {
   const events: TunnelEventRow[] = [];
   const samples: NetSampleRow[] = [];
   const { starts, hours, bytesPerSecond } = rhythms[device.rhythm];

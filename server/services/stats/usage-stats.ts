@@ -184,7 +184,7 @@ const hour = 3600;
 const day = 86400;
 
 /** The bucket width for a range (see the module comment). */
-export function bucketSecondsFor(range: StatsRange): number {
+function bucketSecondsFor(range: StatsRange): number {
   const seconds = (range.to.getTime() - range.from.getTime()) / 1000;
   if (seconds <= 6 * hour) return minute;
   if (seconds <= 2 * day) return 5 * minute;

@@ -14,7 +14,7 @@ export type TunnelEventRow = { at: Date; device: string; type: 'connect' | 'disc
 export type NetSampleRow = { at: Date; device: string; intervalSeconds: number; rxBytes: number; txBytes: number };
 
 /** The rollup widths (migration 0018): five minutes and an hour. */
-export const rollupSeconds = [300, 3600] as const;
+const rollupSeconds = [300, 3600] as const;
 
 export async function insertTunnelEvents(db: Writer, serverId: string | null, events: TunnelEventRow[]) {
   if (events.length === 0) return;

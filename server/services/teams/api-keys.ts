@@ -32,7 +32,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export const apiKeyRefusals = {
+const apiKeyRefusals = {
   notFound: () => new Refusal(ErrorCode.notFound, TeamMessage.apiKeyNotFound),
   allowedIpsInvalid: (entries: string[]) =>
     new Refusal(ErrorCode.validation, `${TeamMessage.allowedIpsInvalid} ${entries.join(', ')}`),
@@ -59,7 +59,7 @@ export function hashApiKey(apiKey: string): string {
   return createHash('sha256').update(apiKey).digest('hex');
 }
 
-export function apiKeyOf(row: ApiKeyRow): ApiKey {
+function apiKeyOf(row: ApiKeyRow): ApiKey {
   return {
     keyId: row.id,
     prefix: row.prefix,
@@ -212,5 +212,3 @@ export function createApiKeys(db: Database, now: () => Date) {
     },
   };
 }
-
-export type ApiKeys = ReturnType<typeof createApiKeys>;

@@ -34,7 +34,7 @@ export const choosePasswordLifetimeSeconds = invitationLifetimeSeconds;
 export const sha256Hex = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /** 256 bits from a CSPRNG, base64url: 43 characters. */
-export const newSecret = () => randomBytes(32).toString('base64url');
+const newSecret = () => randomBytes(32).toString('base64url');
 
 export type AddMemberInput = {
   /** Its `password`, if any, is not used: the new address's owner chooses one through the mailed link. */
@@ -169,7 +169,7 @@ export async function addMember(
 }
 
 /** Not accepted and not canceled (it may have expired: callers compare `expiresAt`). */
-export function pendingInvitationOf(teamId: number, email: string) {
+function pendingInvitationOf(teamId: number, email: string) {
   return and(
     eq(teamInvitations.teamId, teamId),
     eq(teamInvitations.email, email),

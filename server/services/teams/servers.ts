@@ -113,5 +113,3 @@ export function createServers(db: Database, now: () => Date) {
       }),
   };
 }
-
-export type Servers = ReturnType<typeof createServers>;

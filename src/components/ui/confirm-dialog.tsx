@@ -10,7 +10,8 @@ export type ConfirmDialogProps = {
   open: boolean;
   /** The answer is being carried out: nothing can be pressed and the dialog cannot be dismissed. */
   busy: boolean;
-  title: ReactNode;
+  /** The header; a question may go without one. */
+  title?: ReactNode;
   description: ReactNode;
   /** Between the description and the buttons: the server's refusal, a form. */
   children?: ReactNode;
@@ -63,8 +64,10 @@ export function ConfirmDialog({
         <Dialog.Backdrop className={dialogStyles.backdrop} />
         <Dialog.Positioner className={dialogStyles.positioner}>
           <Dialog.Content className={dialogStyles.content}>
-            <Dialog.Title className={dialogStyles.title}>{title}</Dialog.Title>
-            <Dialog.Description>{description}</Dialog.Description>
+            {title ? <Dialog.Title className={dialogStyles.title}>{title}</Dialog.Title> : null}
+            <Dialog.Description asChild>
+              <div>{description}</div>
+            </Dialog.Description>
             {children}
             <div className={dialogStyles.footer}>
               <Button variant="outline" disabled={busy} onClick={onReject}>

@@ -3,7 +3,7 @@ import { css } from '../../../styled-system/css';
 import { table } from '../../theme/recipes/table';
 import { Pager } from './pager';
 
-export type SortDirection = 'ascending' | 'descending';
+type SortDirection = 'ascending' | 'descending';
 
 export type DataTableColumn<TRow, TKey extends string = string> = {
   key: TKey;

@@ -3,7 +3,7 @@ import { cx, type RecipeVariantProps } from '../../../styled-system/css';
 import { heading, text } from '../../theme/recipes/text';
 
 type TextProps = HTMLAttributes<HTMLElement> &
-  RecipeVariantProps<typeof text> & { as?: 'p' | 'span' | 'div' | 'small' | 'strong' };
+  RecipeVariantProps<typeof text> & { as?: 'p' | 'span' | 'div' | 'small' | 'strong' | 'code' };
 
 /** Running text in the portal's tones: `<Text tone="muted">` for what is secondary. */
 export function Text({ as: Element = 'p', tone, size, weight, mono, className, ...props }: TextProps) {

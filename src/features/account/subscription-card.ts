@@ -1,7 +1,7 @@
 import type { AccountUser, Subscription } from '../../../contract/account';
 import { isAdminOrOwner, isOwner } from '../../app/guards';
 
-export type SubscriptionRole = 'owner' | 'admin' | 'member';
+type SubscriptionRole = 'owner' | 'admin' | 'member';
 
 /** Where a subscription stands, as the account page words it. */
 export type SubscriptionStanding =

@@ -4,7 +4,7 @@ import {
   createTeamApiKey,
   deleteTeamApiKey,
   setApiKeyAllowedIps,
-} from '../../../contract/calls/team-keys';
+} from '../../../contract/calls/api-keys';
 import type { CidrValidationResponse, CreateApiKeyResponse } from '../../../contract/teams';
 import type { CreateKeyInput, SaveIpsInput } from '../../../machines/apiKey/apiKey.machine';
 import { callApi, explained } from '../../lib/api-client';

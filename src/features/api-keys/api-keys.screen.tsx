@@ -5,7 +5,7 @@ import { apiKeyMachine } from '../../../machines/apiKey/apiKey.machine';
 import { apiKeyActors } from './api-keys.actors';
 import { ApiKeysView } from './api-keys.view';
 
-export type ApiKeysSectionProps = {
+export type ApiKeysScreenProps = {
   referenceId: string;
   /** The team's keys from the team read (readTeam), kept fresh by its query. */
   apiKeys: ApiKey[];
@@ -17,7 +17,7 @@ export type ApiKeysSectionProps = {
 };
 
 /** The team's API keys on the subscription portal, for the owner and the team's admins. */
-export function ApiKeysSection({ referenceId, apiKeys, onChanged }: ApiKeysSectionProps) {
+export function ApiKeysScreen({ referenceId, apiKeys, onChanged }: ApiKeysScreenProps) {
   // The machine is made once; the latest callback is read when a change lands.
   const onChangedRef = useRef(onChanged);
   onChangedRef.current = onChanged;

@@ -25,7 +25,7 @@ export type DeviceActivationViewProps = {
 };
 
 /** Where the account page lists the devices. */
-export const devicesHref = '/account#devices';
+const devicesHref = '/account#devices';
 
 /** `/activate`: the person enters the code their device shows, and the device is linked to their account. */
 export function DeviceActivationView({ snapshot, send, onNavigate }: DeviceActivationViewProps) {

@@ -14,7 +14,7 @@ import { DevicesView } from './devices.view';
 import { LinkedDeviceView, type SubscriptionOption } from './linked-device.view';
 
 /** The subscriptions a device can count against: not expired, and not a router's (routers have their own). */
-export function subscriptionOptionsOf(subscriptions: Subscription[]): SubscriptionOption[] {
+function subscriptionOptionsOf(subscriptions: Subscription[]): SubscriptionOption[] {
   return subscriptions
     .filter((subscription) => subscription.state !== 'expired' && !isRouterProduct(subscription.productName))
     .map((subscription) => ({

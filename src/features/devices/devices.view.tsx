@@ -9,7 +9,7 @@ import { Text } from '../../components/ui/text';
 import { textLink } from '../../theme/recipes/link';
 
 /** Where a person links a new device. */
-export const activateHref = '/activate';
+const activateHref = '/activate';
 
 export type DevicesViewProps = { onNavigate: Navigate } & (
   | { status: 'pending' }

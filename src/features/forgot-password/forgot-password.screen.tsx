@@ -2,8 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { forgotPasswordMachine } from '../../../machines/forgotPassword/forgotPassword.machine';
-import { textLink } from '../../theme/recipes/link';
 import { config } from '../../lib/config';
+import { textLink } from '../../theme/recipes/link';
 import { requestPasswordReset } from './forgot-password.actors';
 import { ForgotPasswordView } from './forgot-password.view';
 

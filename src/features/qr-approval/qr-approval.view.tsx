@@ -24,7 +24,7 @@ export type QrApprovalViewProps = {
 };
 
 /** Sign-in, and back to this page afterwards. */
-export const signInHrefFor = (id: string) =>
+const signInHrefFor = (id: string) =>
   `/login?redirect=${encodeURIComponent(`/qrcode-login/${encodeURIComponent(id)}`)}`;
 
 const numberChoice = choiceGroup();

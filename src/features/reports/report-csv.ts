@@ -1,5 +1,5 @@
 import { toCsv } from '../../../contract/csv';
-import type { Report, ReportTable, TableOrder } from '../../../machines/reportsFilter/reportsFilter.machine';
+import type { Report, ReportTable, TableOrder } from '../../../machines/reports/reports.machine';
 import { connectionRows, sortRows, trafficRows } from './report-rows';
 
 /**

@@ -8,10 +8,10 @@ import {
   type RangePreset,
   type RangeProblem,
   type ReportScope,
-  type ReportsFilterEvent,
+  type ReportsEvent,
   rangePresets,
-  type reportsFilterMachine,
-} from '../../../machines/reportsFilter/reportsFilter.machine';
+  type reportsMachine,
+} from '../../../machines/reports/reports.machine';
 import { css } from '../../../styled-system/css';
 import { wrap } from '../../../styled-system/patterns';
 import { Button } from '../../components/ui/button';
@@ -23,8 +23,8 @@ import { choiceGroup } from '../../theme/recipes/choice-group';
 import { field, fieldControl } from '../../theme/recipes/field';
 
 export type ReportFiltersViewProps = {
-  snapshot: SnapshotFrom<typeof reportsFilterMachine>;
-  send: (event: ReportsFilterEvent) => void;
+  snapshot: SnapshotFrom<typeof reportsMachine>;
+  send: (event: ReportsEvent) => void;
   /** The teams this person administers. */
   teams: readonly { teamId: number; name: string }[];
   /** This person's linked devices. */

@@ -1,5 +1,5 @@
 import type { TeamTunnelStats, TunnelStats } from '../../../contract/stats';
-import { type Report, reportPageSize, type TableOrder } from '../../../machines/reportsFilter/reportsFilter.machine';
+import { type Report, reportPageSize, type TableOrder } from '../../../machines/reports/reports.machine';
 
 /** The rows of the Reports page's tables, as plain data: sorted, paged and totalled here, drawn by the view. */
 

@@ -2,12 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type {
-  Report,
-  ReportsFilterEvent,
-  ReportTable,
-  TableOrder,
-} from '../../../machines/reportsFilter/reportsFilter.machine';
+import type { Report, ReportsEvent, ReportTable, TableOrder } from '../../../machines/reports/reports.machine';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table';
@@ -66,7 +61,7 @@ function ReportDataTable<Row extends { time: string }, Column extends string>({
   order: TableOrder;
   exporting: boolean;
   note?: ReactNode;
-  send: (event: ReportsFilterEvent) => void;
+  send: (event: ReportsEvent) => void;
 }) {
   const pages = pageCount(rows.length);
   const current = Math.min(Math.max(1, order.page), pages);
@@ -149,7 +144,7 @@ export function ReportTablesView({
   exporting: boolean;
   deviceNames: ReadonlyMap<string, string>;
   timeZone: string;
-  send: (event: ReportsFilterEvent) => void;
+  send: (event: ReportsEvent) => void;
 }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;

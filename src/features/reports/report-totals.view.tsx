@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
-import type { Report } from '../../../machines/reportsFilter/reportsFilter.machine';
+import type { Report } from '../../../machines/reports/reports.machine';
 import { css } from '../../../styled-system/css';
 import { grid, stack } from '../../../styled-system/patterns';
 import { Heading } from '../../components/ui/text';

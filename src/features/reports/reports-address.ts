@@ -3,7 +3,7 @@ import {
   type RangePreset,
   type ReportRange,
   type ReportScope,
-  type ReportsFilterInput,
+  type ReportsInput,
 } from '../../../contract/report-filter';
 import type { ReportsSearch } from './reports-search';
 
@@ -26,12 +26,12 @@ function scopeOf(scope: string | undefined): ReportScope {
   return { kind: 'me' };
 }
 
-export const filterOfSearch = (search: ReportsSearch): ReportsFilterInput => ({
+export const filterOfSearch = (search: ReportsSearch): ReportsInput => ({
   range: rangeOf(search),
   scope: scopeOf(search.scope),
 });
 
-export function searchOfFilter({ range, scope }: ReportsFilterInput): ReportsSearch {
+export function searchOfFilter({ range, scope }: ReportsInput): ReportsSearch {
   const scopeText =
     scope.kind === 'team' ? `team:${scope.teamId}` : scope.kind === 'device' ? `device:${scope.deviceId}` : undefined;
   return range.preset === 'custom'

@@ -12,10 +12,10 @@ import type {
   Report,
   ReportRange,
   ReportScope,
-  ReportsFilterInput,
+  ReportsInput,
   ReportTable,
   TableOrder,
-} from '../../../machines/reportsFilter/reportsFilter.machine';
+} from '../../../machines/reports/reports.machine';
 import { callApi, explained } from '../../lib/api-client';
 import { downloadText } from '../../lib/download';
 import { reportCsv, reportCsvFileName } from './report-csv';
@@ -72,7 +72,7 @@ function statsCalls(scope: ReportScope, range: { from: string; to: string }, sig
 
 /** The calls of the Reports page: the two stats calls of a scope, and the CSV of a shown table. */
 export const reportsActors = {
-  loadReport: fromPromise<Report, ReportsFilterInput>(async ({ input, signal }) => {
+  loadReport: fromPromise<Report, ReportsInput>(async ({ input, signal }) => {
     const { from, to } = resolveRange(input.range, new Date());
     const range = { from: from.toISOString(), to: to.toISOString() };
     const [net, tunnel] = await explained(() => statsCalls(input.scope, range, signal));

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { reportsFilterMachine } from '../../../machines/reportsFilter/reportsFilter.machine';
+import { reportsMachine } from '../../../machines/reports/reports.machine';
 import { isAdminOrOwner } from '../../app/guards';
 import { readerTimeZone } from '../../lib/format/dates';
 import { accountUserQuery } from '../../lib/queries/account-user';
@@ -21,7 +21,7 @@ export function ReportsScreen({ search }: { search: ReportsSearch }) {
   const account = useQuery(accountUserQuery);
   const linkedDevices = useQuery(linkedDevicesQuery);
   const actor = useActorRef(
-    reportsFilterMachine.provide({
+    reportsMachine.provide({
       actors: reportsActors,
       actions: {
         filterChanged: ({ context }) =>

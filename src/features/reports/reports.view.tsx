@@ -1,12 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { unexplained } from '../../../machines/refusal';
-import type {
-  Report,
-  ReportsFilterEvent,
-  ReportTable,
-  TableOrder,
-} from '../../../machines/reportsFilter/reportsFilter.machine';
+import type { Report, ReportsEvent, ReportTable, TableOrder } from '../../../machines/reports/reports.machine';
 import { stack } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
@@ -43,7 +38,7 @@ function ShownReport({
   exportFailed: boolean;
   deviceNames: ReadonlyMap<string, string>;
   timeZone: string;
-  send: (event: ReportsFilterEvent) => void;
+  send: (event: ReportsEvent) => void;
 }) {
   return (
     <>

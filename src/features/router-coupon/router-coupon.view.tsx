@@ -25,7 +25,7 @@ export type RouterCouponViewProps = {
 };
 
 /** The router management portal. */
-export const routersHref = '/routers';
+const routersHref = '/routers';
 
 /** `/redeem-router-coupon`: a router coupon becomes a router subscription. */
 export function RouterCouponView({ snapshot, send, onNavigate }: RouterCouponViewProps) {

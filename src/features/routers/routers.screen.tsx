@@ -13,7 +13,7 @@ import { partnerRouterActors } from './routers.actors';
 import { type RouterPlan, RoutersView } from './routers.view';
 
 /** Router subscriptions are told by their product name (docs/spec.md §9). */
-export function routerPlansOf(subscriptions: Subscription[]): RouterPlan[] {
+function routerPlansOf(subscriptions: Subscription[]): RouterPlan[] {
   return subscriptions.filter((subscription) => isRouterProduct(subscription.productName));
 }
 

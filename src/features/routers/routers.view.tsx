@@ -18,7 +18,7 @@ import { formatDate, formatDateTime } from '../../lib/format/dates';
 import { textLink } from '../../theme/recipes/link';
 
 /** Where a router coupon is redeemed. */
-export const routerCouponHref = '/redeem-router-coupon';
+const routerCouponHref = '/redeem-router-coupon';
 
 export type RouterPlan = Pick<Subscription, 'referenceId' | 'title' | 'state' | 'currentPeriodEndsAt'>;
 

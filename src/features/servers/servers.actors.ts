@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { requestDedicatedServer } from '../../../contract/calls/team-keys';
+import { requestDedicatedServer } from '../../../contract/calls/servers';
 import { callApi, explained } from '../../lib/api-client';
 
 /**

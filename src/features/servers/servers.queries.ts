@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listPrivateServers, listTeamServers } from '../../../contract/calls/team-keys';
+import { listPrivateServers, listTeamServers } from '../../../contract/calls/servers';
 import { callApi } from '../../lib/api-client';
 
 /** GET /api/teams/servers/{teamId}: the team's servers (teamId other than -1). */

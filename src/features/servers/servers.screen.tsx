@@ -36,6 +36,8 @@ function DedicatedServerRequest({ referenceId }: { referenceId: string }) {
 
 type ServersScreenProps =
   | { of: 'team'; teamId: number }
+  /** The person's own servers outside any team, on the account page. */
+  | { of: 'private' }
   /** A dedicated server subscription, by its reference. */
   | { of: 'dedicatedServer'; referenceId: string };
 
@@ -45,6 +47,7 @@ type ServersScreenProps =
  */
 export function ServersScreen(props: ServersScreenProps) {
   if (props.of === 'team') return <TeamServers teamId={props.teamId} />;
+  if (props.of === 'private') return <PrivateServers />;
   return (
     <>
       <PrivateServers />

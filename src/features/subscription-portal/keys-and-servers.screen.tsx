@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Subscription } from '../../../contract/account';
-import { ApiKeysSection } from '../api-keys/api-keys.screen';
+import { teamQuery } from '../../lib/queries/team';
+import { ApiKeysScreen } from '../api-keys/api-keys.screen';
 import { ApiKeysLoadFailedView } from '../api-keys/api-keys.view';
 import { ServersScreen } from '../servers/servers.screen';
-import { teamQuery } from '../team/team.queries';
 import { TeamRoutersScreen } from '../team-routers/team-routers.screen';
 
 /** The team's API keys and, for a teams plan, its servers and routers: from the team read (the members section's query). */
@@ -14,7 +14,7 @@ function TeamKeysAndServers({ referenceId, withServers }: { referenceId: string;
   if (team.isError) return <ApiKeysLoadFailedView onRetry={() => void team.refetch()} />;
   return (
     <>
-      <ApiKeysSection
+      <ApiKeysScreen
         referenceId={referenceId}
         apiKeys={team.data.apiKeys}
         onChanged={() => void queryClient.invalidateQueries({ queryKey: teamQuery(referenceId).queryKey })}

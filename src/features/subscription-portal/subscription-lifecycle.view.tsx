@@ -15,13 +15,13 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field } from '../../components/ui/field';
+import { StatusMessage } from '../../components/ui/status-message';
 import { Heading, Text } from '../../components/ui/text';
 import { TextField } from '../../components/ui/text-field';
 import { contractMessageText, refusalText } from '../../lib/contract-messages';
 import { formatDate } from '../../lib/format/dates';
 import { choiceGroup } from '../../theme/recipes/choice-group';
 import { fieldControl } from '../../theme/recipes/field';
-import { text } from '../../theme/recipes/text';
 import '../../lib/refusals/subscriptions';
 import { cancelReasonLabels, changeUnavailable } from './subscription-portal.messages';
 
@@ -52,13 +52,13 @@ function Confirmation({ snapshot }: { snapshot: LifecycleSnapshot }) {
   const { quantity } = snapshot.context.subscription;
   const confirmation = snapshot.context.confirmation;
   return (
-    <p role="status" className={cx(text({ tone: 'success' }), css({ _empty: { display: 'none' } }))}>
+    <StatusMessage>
       {confirmation === 'canceled' ? <Trans>Your subscription is canceled.</Trans> : null}
       {confirmation === 'uncanceled' ? <Trans>Your subscription continues.</Trans> : null}
       {confirmation === 'seatsChanged' ? (
         <Plural value={quantity} one="Your subscription now has # seat." other="Your subscription now has # seats." />
       ) : null}
-    </p>
+    </StatusMessage>
   );
 }
 
@@ -198,7 +198,7 @@ function CancelDialog({ snapshot, send, currentPeriodEndsAt }: SubscriptionLifec
             maxLength={cancelNoteMaxLength}
             value={cancelNote}
             onChange={(event) => send({ type: 'user.changeNote', value: event.currentTarget.value })}
-            className={cx(fieldControl, css({ paddingBlock: '2', resize: 'vertical' }))}
+            className={cx(fieldControl, css({ paddingBlock: '2' }))}
           />
         </Field>
       </form>

@@ -44,16 +44,14 @@ function PortalRouterLink({ to, referenceId, className, children }: PortalLink) 
 const renderLink = (link: PortalLink) => <PortalRouterLink {...link} />;
 
 /** Its own chunk: with it, the portal's first load would pass its budget; most subscriptions have no team. */
-const TeamSectionScreen = lazy(() =>
-  import('../team/team.screen').then(({ TeamSectionScreen }) => ({ default: TeamSectionScreen })),
-);
+const TeamScreen = lazy(() => import('../team/team.screen').then(({ TeamScreen }) => ({ default: TeamScreen })));
 
 /** The portal's team section, for a subscription with a team (the route lets only its owner and admins in). */
 function teamSectionOf({ referenceId, team }: Subscription) {
   if (!team) return undefined;
   return (
     <Suspense fallback={<TeamLoadingView />}>
-      <TeamSectionScreen referenceId={referenceId} teamId={team.teamId} />
+      <TeamScreen referenceId={referenceId} teamId={team.teamId} />
     </Suspense>
   );
 }

@@ -7,12 +7,12 @@ import type { Team } from '../../../contract/teams';
 import { teamRouterMachine } from '../../../machines/teamRouter/teamRouter.machine';
 import { accountUserQuery } from '../../lib/queries/account-user';
 import { routersQuery } from '../../lib/queries/routers';
-import { teamQuery } from '../team/team.queries';
+import { teamQuery } from '../../lib/queries/team';
 import { teamRouterActors } from './team-routers.actors';
 import { type RouterPlanOption, TeamRoutersView } from './team-routers.view';
 
 /** The person's router subscriptions that can be lent: not expired. */
-export function lendableRouterPlans(subscriptions: Subscription[], routers: Router[]): RouterPlanOption[] {
+function lendableRouterPlans(subscriptions: Subscription[], routers: Router[]): RouterPlanOption[] {
   return subscriptions
     .filter((subscription) => isRouterProduct(subscription.productName) && subscription.state !== 'expired')
     .map((subscription) => ({

@@ -1,16 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import { type AuditEvent, AuditKind, type AuditPage } from '../../../contract/teams';
-import { css } from '../../../styled-system/css';
+import { wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { card, cardTitle } from '../../components/ui/card-look';
-import { Pager } from '../../components/ui/pager';
-import { table, tableScroller } from '../../components/ui/table';
+import { buttonLook } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { DataTable, type DataTableColumn } from '../../components/ui/data-table';
+import { SelectField } from '../../components/ui/field';
+import { Text } from '../../components/ui/text';
 import { formatDateTime } from '../../lib/format/dates';
-import { fieldControl } from '../../theme/recipes/field';
 import { auditKindLabels, roleLabels } from './team.messages';
-import { muted, row } from './team-styles';
 
 export type AuditFilterValues = { kind: AuditKind | null; actor: string | null; page: number };
 
@@ -91,154 +89,80 @@ function AuditSentence({ event }: { event: AuditEvent }) {
   }
 }
 
-function Select({
-  id,
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
+function AuditTable({ page, onPage }: { page: AuditPage; onPage: (page: number) => void }) {
+  const { t, i18n } = useLingui();
+  const columns: DataTableColumn<AuditEvent, 'when' | 'who' | 'what'>[] = [
+    {
+      key: 'when',
+      header: <Trans>When</Trans>,
+      cell: (event) => <time dateTime={event.at}>{formatDateTime(event.at, i18n.locale)}</time>,
+    },
+    {
+      key: 'who',
+      header: <Trans>Who</Trans>,
+      cell: (event) => (event.actor ? <bdi dir="ltr">{event.actor.email}</bdi> : <Trans>The system</Trans>),
+    },
+    { key: 'what', header: <Trans>What happened</Trans>, cell: (event) => <AuditSentence event={event} /> },
+  ];
   return (
-    <div className={css({ display: 'grid', gap: '1.5' })}>
-      <label htmlFor={id} className={css({ fontWeight: 'medium' })}>
-        {label}
-      </label>
-      <select id={id} className={fieldControl} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-        {children}
-      </select>
-    </div>
-  );
-}
-
-function AuditTable({ page }: { page: AuditPage }) {
-  const { i18n } = useLingui();
-  if (page.events.length === 0)
-    return (
-      <p className={muted}>
-        <Trans>Nothing was recorded that matches these filters.</Trans>
-      </p>
-    );
-  return (
-    <div className={tableScroller}>
-      <table className={table}>
-        <caption className={css({ srOnly: true })}>
-          <Trans>Changes to the team</Trans>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>When</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Who</Trans>
-            </th>
-            <th scope="col">
-              <Trans>What happened</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.events.map((event) => (
-            <tr key={event.id}>
-              <td>
-                <time dateTime={event.at}>{formatDateTime(event.at, i18n.locale)}</time>
-              </td>
-              <td>{event.actor ? <bdi dir="ltr">{event.actor.email}</bdi> : <Trans>The system</Trans>}</td>
-              <td>
-                <AuditSentence event={event} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={<Trans>Changes to the team</Trans>}
+      captionHidden
+      columns={columns}
+      rows={page.events}
+      rowKey={(event) => String(event.id)}
+      pager={{
+        label: t`Pages of the audit log`,
+        page: page.page,
+        pages: Math.max(1, Math.ceil(page.total / page.pageSize)),
+        onPage,
+      }}
+      empty={
+        <Text tone="muted">
+          <Trans>Nothing was recorded that matches these filters.</Trans>
+        </Text>
+      }
+    />
   );
 }
 
 /** Every change to the team, who made it and when: filtered by kind and person, paged by the server. */
 export function AuditLogView({ page, loadFailed, onRetry, filters, onFiltersChange, csvHref }: AuditLogViewProps) {
   const { t, i18n } = useLingui();
+  const actors = page?.actors ?? (filters.actor ? [filters.actor] : []);
   return (
-    <section aria-labelledby="audit-log-title" className={card}>
-      <h2 id="audit-log-title" className={cardTitle}>
-        <Trans>Audit log</Trans>
-      </h2>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end' })}>
-        <Select
-          id="audit-kind"
+    <Card title={<Trans>Audit log</Trans>}>
+      <div className={wrap({ gap: '3', align: 'flex-end' })}>
+        <SelectField<AuditKind | ''>
           label={<Trans>What happened</Trans>}
           value={filters.kind ?? ''}
-          onChange={(value) => onFiltersChange({ ...filters, kind: value ? (value as AuditKind) : null, page: 1 })}
-        >
-          <option value="">{t`Everything`}</option>
-          {kinds.map((kind) => (
-            <option key={kind} value={kind}>
-              {i18n._(auditKindLabels[kind])}
-            </option>
-          ))}
-        </Select>
-        <Select
-          id="audit-actor"
+          options={[
+            { value: '', label: t`Everything` },
+            ...kinds.map((kind) => ({ value: kind, label: i18n._(auditKindLabels[kind]) })),
+          ]}
+          onValueChange={(value) => onFiltersChange({ ...filters, kind: value || null, page: 1 })}
+        />
+        <SelectField
           label={<Trans>Who</Trans>}
           value={filters.actor ?? ''}
-          onChange={(value) => onFiltersChange({ ...filters, actor: value || null, page: 1 })}
-        >
-          <option value="">{t`Everyone`}</option>
-          {(page?.actors ?? (filters.actor ? [filters.actor] : [])).map((actor) => (
-            <option key={actor} value={actor}>
-              {actor}
-            </option>
-          ))}
-        </Select>
-        <a
-          href={csvHref}
-          download
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            minHeight: '10',
-            paddingInline: '4',
-            borderRadius: 'l2',
-            borderWidth: '1px',
-            borderColor: 'border',
-            fontWeight: 'semibold',
-            color: 'fg.default',
-            _hover: { bg: 'surface' },
-          })}
-        >
+          options={[{ value: '', label: t`Everyone` }, ...actors.map((actor) => ({ value: actor, label: actor }))]}
+          onValueChange={(value) => onFiltersChange({ ...filters, actor: value || null, page: 1 })}
+        />
+        <a href={csvHref} download className={buttonLook({ variant: 'outline' })}>
           <Trans>Download CSV</Trans>
         </a>
       </div>
       {loadFailed ? (
-        <Alert>
-          <span className={row}>
-            <Trans>We could not load the audit log.</Trans>
-            <Button variant="link" onClick={onRetry}>
-              <Trans>Try again</Trans>
-            </Button>
-          </span>
+        <Alert onRetry={onRetry}>
+          <Trans>We could not load the audit log.</Trans>
         </Alert>
       ) : page ? (
-        <>
-          <AuditTable page={page} />
-          <Pager
-            label={t`Pages of the audit log`}
-            page={page.page}
-            pages={Math.max(1, Math.ceil(page.total / page.pageSize))}
-            onPage={(next) => onFiltersChange({ ...filters, page: next })}
-          />
-        </>
+        <AuditTable page={page} onPage={(next) => onFiltersChange({ ...filters, page: next })} />
       ) : (
-        <p role="status" className={muted}>
+        <Text role="status" tone="muted">
           <Trans>Loading the audit log…</Trans>
-        </p>
+        </Text>
       )}
-    </section>
+    </Card>
   );
 }

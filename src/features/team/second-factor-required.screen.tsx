@@ -17,7 +17,7 @@ const TeamSecondFactorWatch = lazy(() =>
  * comes from the page's team query (shared, cached): no second question is asked. Until the team is
  * read, the page shows as usual, with its own loading states.
  */
-export function TeamSecondFactorGate({
+export function SecondFactorRequiredScreen({
   referenceId,
   onNavigate,
   children,

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { ErrorCode } from '../../../contract/errors';
-import { css } from '../../../styled-system/css';
+import { grid } from '../../../styled-system/patterns';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { buttonLook } from '../../components/ui/button';
+import { PageHeader } from '../../components/ui/page-header';
+import { Text } from '../../components/ui/text';
 import { contractMessageText } from '../../lib/contract-messages';
 import { twoStepSignInHref } from '../authenticator-app/two-step-sign-in-link';
-import { muted } from './team-styles';
 
 export type TeamSecondFactorRequiredViewProps = {
   /** The server's explanation (the message of its 403), in the reader's language when the portal knows it. */
@@ -24,22 +25,16 @@ export function TeamSecondFactorRequiredView({ message, onNavigate }: TeamSecond
   // It replaces a page whose controls may have had the focus: the focus goes to what it says.
   useEffect(() => headingRef.current?.focus(), []);
   return (
-    <section
-      aria-labelledby="team-second-factor-required-title"
-      className={css({ display: 'grid', gap: '4', maxWidth: '40rem' })}
-    >
-      <h1
-        id="team-second-factor-required-title"
+    <section aria-labelledby="team-second-factor-required-title" className={grid({ gap: '4', maxWidth: '40rem' })}>
+      <PageHeader
         ref={headingRef}
-        tabIndex={-1}
-        className={css({ fontSize: '2xl', fontWeight: 'bold', outline: 'none' })}
-      >
-        <Trans>Your team requires two-step sign-in</Trans>
-      </h1>
+        titleId="team-second-factor-required-title"
+        title={<Trans>Your team requires two-step sign-in</Trans>}
+      />
       <p>{contractMessageText(i18n, message, ErrorCode.secondFactorSetupRequired)}</p>
-      <p className={muted}>
+      <Text tone="muted">
         <Trans>Once your authenticator app is on, the team’s pages open as before.</Trans>
-      </p>
+      </Text>
       <p>
         <InternalLink href={twoStepSignInHref} onNavigate={onNavigate} className={buttonLook()}>
           <Trans>Set up two-step sign-in</Trans>

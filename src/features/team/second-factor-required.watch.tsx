@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { secondFactorSetupRequiredOf, teamQuery } from './team.queries';
+import { teamQuery } from '../../lib/queries/team';
+import { secondFactorSetupRequiredOf } from './team.queries';
 
 export type TeamRefusal = { referenceId: string; message: string | null };
 

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { card, cardTitle } from '../../components/ui/card-look';
-import { muted } from './team-styles';
+import { Card } from '../../components/ui/card';
+import { Text } from '../../components/ui/text';
 
 /**
  * While the team is read, and while the team section's code loads: it is its own chunk, so the
@@ -8,13 +8,10 @@ import { muted } from './team-styles';
  */
 export function TeamLoadingView() {
   return (
-    <section aria-labelledby="team-title" className={card}>
-      <h2 id="team-title" className={cardTitle}>
-        <Trans>Team</Trans>
-      </h2>
-      <p role="status" className={muted}>
+    <Card title={<Trans>Team</Trans>}>
+      <Text role="status" tone="muted">
         <Trans>Loading the team…</Trans>
-      </p>
-    </section>
+      </Text>
+    </Card>
   );
 }

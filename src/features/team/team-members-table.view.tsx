@@ -1,17 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import type { TeamMember, TeamRole } from '../../../contract/teams';
-import type { MemberChoice } from '../../../machines/teamMembership/teamMembership.machine';
+import type { MemberChoice } from '../../../machines/team/team.machine';
 import { css } from '../../../styled-system/css';
+import { stack, wrap } from '../../../styled-system/patterns';
 import { Button } from '../../components/ui/button';
-import { table, tableScroller } from '../../components/ui/table';
+import { DataTable, type DataTableColumn } from '../../components/ui/data-table';
+import { Heading, Text } from '../../components/ui/text';
 import { TextField } from '../../components/ui/text-field';
 import { formatBytes } from '../../lib/format/bytes';
 import { formatDate } from '../../lib/format/dates';
 import { fieldControl } from '../../theme/recipes/field';
 import { type MemberColumn, type MemberSort, memberNameOf, nextMemberSort } from './members-table';
 import { roleLabels } from './team.messages';
-import { muted, subheading } from './team-styles';
 
 export type MembersTableProps = {
   /** The members as shown: already searched and sorted. */
@@ -32,64 +32,48 @@ export type MembersTableProps = {
 
 const roles: TeamRole[] = ['admin', 'user'];
 
-function SortableHeader({
-  column,
-  sort,
-  onSortChange,
-  children,
-}: {
-  column: MemberColumn;
-  sort: MemberSort;
-  onSortChange: (sort: MemberSort) => void;
-  children: ReactNode;
-}) {
-  const sorted = sort.column === column;
-  return (
-    <th scope="col" aria-sort={sorted ? sort.direction : 'none'}>
-      <button
-        type="button"
-        onClick={() => onSortChange(nextMemberSort(sort, column))}
-        className={css({
-          display: 'inline-flex',
-          gap: '1',
-          alignItems: 'center',
-          fontWeight: 'semibold',
-          color: sorted ? 'fg.default' : 'fg.muted',
-          cursor: 'pointer',
-          _hover: { color: 'fg.default' },
-          _focusVisible: { outline: '2px solid', outlineColor: 'focusRing' },
-        })}
-      >
-        {children}
-        <span aria-hidden="true">{sorted ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}</span>
-      </button>
-    </th>
-  );
-}
-
-function MemberRow({ member, ...props }: { member: TeamMember } & MembersTableProps) {
+/** The members' columns: every one but the buttons sorts the table. */
+function useMemberColumns(props: MembersTableProps): DataTableColumn<TeamMember, MemberColumn | 'actions'>[] {
   const { t, i18n } = useLingui();
-  const name = memberNameOf(member);
-  const choice = { userid: member.userid, email: member.email };
-  const email = member.email;
-  const busy = props.roleChange?.userid === member.userid;
-  return (
-    <tr>
-      <td>{name ? <bdi>{name}</bdi> : <span className={muted}>—</span>}</td>
-      <td>
-        <bdi dir="ltr">{email}</bdi>
-      </td>
-      <td>
-        {member.isOwner ? (
-          <Trans>Owner</Trans>
+  const choiceOf = (member: TeamMember): MemberChoice => ({ userid: member.userid, email: member.email });
+  return [
+    {
+      key: 'name',
+      header: <Trans>Name</Trans>,
+      sortable: true,
+      cell: (member) => {
+        const name = memberNameOf(member);
+        return name ? (
+          <bdi>{name}</bdi>
         ) : (
+          <Text as="span" tone="muted">
+            —
+          </Text>
+        );
+      },
+    },
+    {
+      key: 'email',
+      header: <Trans>E-mail</Trans>,
+      sortable: true,
+      cell: (member) => <bdi dir="ltr">{member.email}</bdi>,
+    },
+    {
+      key: 'role',
+      header: <Trans>Role</Trans>,
+      sortable: true,
+      cell: (member) => {
+        if (member.isOwner) return <Trans>Owner</Trans>;
+        const email = member.email;
+        const busy = props.roleChange?.userid === member.userid;
+        return (
           <select
             aria-label={t`Role of ${email}`}
             className={fieldControl}
             value={busy ? props.roleChange?.role : member.role}
             disabled={!props.actionsEnabled}
             aria-busy={busy}
-            onChange={(event) => props.onChangeRole(choice, event.currentTarget.value as TeamRole)}
+            onChange={(event) => props.onChangeRole(choiceOf(member), event.currentTarget.value as TeamRole)}
           >
             {roles.map((role) => (
               <option key={role} value={role}>
@@ -97,96 +81,89 @@ function MemberRow({ member, ...props }: { member: TeamMember } & MembersTablePr
               </option>
             ))}
           </select>
-        )}
-      </td>
-      {/* In words, not by colour alone. */}
-      <td>{member.secondFactor ? <Trans>On</Trans> : <Trans>Off</Trans>}</td>
-      <td>{formatDate(member.dateGenerated, i18n.locale)}</td>
-      <td>{formatBytes(member.usageBytesThisPeriod, i18n.locale)}</td>
-      <td>
-        {member.isOwner ? null : (
+        );
+      },
+    },
+    {
+      key: 'secondFactor',
+      header: <Trans>Two-step sign-in</Trans>,
+      sortable: true,
+      // In words, not by colour alone.
+      cell: (member) => (member.secondFactor ? <Trans>On</Trans> : <Trans>Off</Trans>),
+    },
+    {
+      key: 'dateAdded',
+      header: <Trans>Date added</Trans>,
+      sortable: true,
+      cell: (member) => formatDate(member.dateGenerated, i18n.locale),
+    },
+    {
+      key: 'dataUsed',
+      header: <Trans>Data used this period</Trans>,
+      sortable: true,
+      numeric: true,
+      cell: (member) => formatBytes(member.usageBytesThisPeriod, i18n.locale),
+    },
+    {
+      key: 'actions',
+      header: <Trans>Actions</Trans>,
+      headerHidden: true,
+      cell: (member) => {
+        if (member.isOwner) return null;
+        const email = member.email;
+        return (
           <Button
-            variant="outline"
+            variant="danger"
             aria-label={t`Remove ${email}`}
             disabled={!props.actionsEnabled}
-            onClick={() => props.onRemove(choice)}
+            onClick={() => props.onRemove(choiceOf(member))}
           >
             <Trans>Remove</Trans>
           </Button>
-        )}
-      </td>
-    </tr>
-  );
+        );
+      },
+    },
+  ];
 }
 
 /** The team's members: searchable, sortable by each column, exportable as shown. */
 export function MembersTable(props: MembersTableProps) {
   const { t } = useLingui();
   const { members, search, sort, onSortChange } = props;
+  const columns = useMemberColumns(props);
   return (
-    <section aria-labelledby="team-members-title" className={css({ display: 'grid', gap: '3' })}>
-      <h3 id="team-members-title" className={subheading}>
+    <section aria-labelledby="team-members-title" className={stack({ gap: '3' })}>
+      <Heading as="h3" level="subsection" id="team-members-title">
         <Trans>Members</Trans>
-      </h3>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end' })}>
-        <div className={css({ flex: '1', minWidth: '14rem', maxWidth: '24rem' })}>
-          <TextField
-            label={t`Search by name or e-mail`}
-            type="search"
-            name="member-search"
-            autoComplete="off"
-            value={search}
-            onValueChange={props.onSearchChange}
-          />
-        </div>
+      </Heading>
+      <div className={wrap({ gap: '3', align: 'flex-end' })}>
+        <TextField
+          className={css({ flex: '1', minWidth: '14rem', maxWidth: '24rem' })}
+          label={t`Search by name or e-mail`}
+          type="search"
+          name="member-search"
+          autoComplete="off"
+          value={search}
+          onValueChange={props.onSearchChange}
+        />
         <Button variant="outline" disabled={members.length === 0} onClick={() => props.onDownloadCsv(members)}>
           <Trans>Download CSV</Trans>
         </Button>
       </div>
-      <div className={tableScroller}>
-        <table className={table}>
-          <caption className={css({ srOnly: true })}>
-            <Trans>Members of the team</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <SortableHeader column="name" sort={sort} onSortChange={onSortChange}>
-                <Trans>Name</Trans>
-              </SortableHeader>
-              <SortableHeader column="email" sort={sort} onSortChange={onSortChange}>
-                <Trans>E-mail</Trans>
-              </SortableHeader>
-              <SortableHeader column="role" sort={sort} onSortChange={onSortChange}>
-                <Trans>Role</Trans>
-              </SortableHeader>
-              <SortableHeader column="secondFactor" sort={sort} onSortChange={onSortChange}>
-                <Trans>Two-step sign-in</Trans>
-              </SortableHeader>
-              <SortableHeader column="dateAdded" sort={sort} onSortChange={onSortChange}>
-                <Trans>Date added</Trans>
-              </SortableHeader>
-              <SortableHeader column="dataUsed" sort={sort} onSortChange={onSortChange}>
-                <Trans>Data used this period</Trans>
-              </SortableHeader>
-              <th scope="col">
-                <span className={css({ srOnly: true })}>
-                  <Trans>Actions</Trans>
-                </span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <MemberRow key={member.userid} member={member} {...props} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {members.length === 0 ? (
-        <p className={muted}>
-          {search.trim() ? <Trans>No member matches “{search}”.</Trans> : <Trans>The team has no members yet.</Trans>}
-        </p>
-      ) : null}
+      <DataTable
+        caption={<Trans>Members of the team</Trans>}
+        captionHidden
+        columns={columns}
+        rows={members}
+        rowKey={(member) => member.userid}
+        sort={sort}
+        onSort={(column) => column !== 'actions' && onSortChange(nextMemberSort(sort, column))}
+        empty={
+          <Text tone="muted">
+            {search.trim() ? <Trans>No member matches “{search}”.</Trans> : <Trans>The team has no members yet.</Trans>}
+          </Text>
+        }
+      />
     </section>
   );
 }

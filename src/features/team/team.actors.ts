@@ -16,11 +16,11 @@ import type {
   RemoveMemberInput,
   RenameTeamInput,
   SecondFactorRuleInput,
-} from '../../../machines/teamMembership/teamMembership.machine';
+} from '../../../machines/team/team.machine';
 import { callApi, explained } from '../../lib/api-client';
 
 /** The changes of one subscription's team, each a call of the route table. */
-export const teamMembershipActors = {
+export const teamActors = {
   addMember: fromPromise<AddTeamMemberResponse, AddMemberInput>(({ input }) =>
     explained(() => callApi(addTeamMember, { params: { referenceId: input.referenceId }, body: input.request })),
   ),

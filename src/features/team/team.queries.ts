@@ -1,22 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { downloadTeamAudit, readTeam, readTeamAudit } from '../../../contract/calls/teams';
+import { downloadTeamAudit, readTeamAudit } from '../../../contract/calls/teams';
 import { ErrorCode } from '../../../contract/errors';
 import { addressOf } from '../../../contract/http';
 import { ApiError, callApi } from '../../lib/api-client';
+import { teamQueryKey } from '../../lib/queries/team';
 import type { AuditFilterValues as AuditFilters } from './audit-log.view';
-
-/**
- * Reading the team and its audit log is plain cached data: TanStack Query, no machine. The
- * teamMembership machine makes the changes and has the screen invalidate these keys afterwards.
- */
-export const teamQueryKey = (referenceId: string) => ['team', referenceId] as const;
-
-export const teamQuery = (referenceId: string) =>
-  queryOptions({
-    queryKey: teamQueryKey(referenceId),
-    queryFn: ({ signal }) => callApi(readTeam, { params: { referenceId }, signal }),
-    staleTime: 30_000,
-  });
 
 /**
  * The server's explanation when a team call was refused because the team requires two-step sign-in
@@ -34,6 +22,7 @@ const auditFiltersOf = ({ kind, actor }: AuditFilters) => ({ kind: kind || undef
 export const auditCsvHref = (referenceId: string, filters: AuditFilters) =>
   addressOf(downloadTeamAudit, { referenceId }, auditFiltersOf(filters));
 
+/** The audit log, under the team's key: a change to the team invalidates both. */
 export const auditQuery = (referenceId: string, filters: AuditFilters) =>
   queryOptions({
     queryKey: [...teamQueryKey(referenceId), 'audit', filters] as const,

@@ -3,16 +3,17 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { TeamMember } from '../../../contract/teams';
-import { teamMembershipMachine } from '../../../machines/teamMembership/teamMembership.machine';
+import { teamMachine } from '../../../machines/team/team.machine';
 import { isOwner } from '../../app/guards';
 import { downloadText } from '../../lib/download';
 import { accountUserQuery } from '../../lib/queries/account-user';
+import { teamQuery, teamQueryKey } from '../../lib/queries/team';
 import { type AuditFilterValues, AuditLogView } from './audit-log.view';
 import { membersCsv } from './members-csv';
 import { defaultMemberSort, type MemberSort } from './members-table';
-import { teamMembershipActors } from './team.actors';
+import { teamActors } from './team.actors';
 import { roleLabels } from './team.messages';
-import { auditCsvHref, auditQuery, teamQuery, teamQueryKey } from './team.queries';
+import { auditCsvHref, auditQuery } from './team.queries';
 import { TeamLoadFailedView, TeamView } from './team.view';
 import { TeamLoadingView } from './team-loading.view';
 
@@ -27,8 +28,8 @@ function TeamMembersScreen({ referenceId, teamId }: TeamProps) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<MemberSort>(defaultMemberSort);
   const actor = useActorRef(
-    teamMembershipMachine.provide({
-      actors: teamMembershipActors,
+    teamMachine.provide({
+      actors: teamActors,
       actions: {
         // The team, its audit log (under the team's key) and the account's seat counts.
         teamChanged: () => {
@@ -89,7 +90,7 @@ function AuditLogScreen({ referenceId }: { referenceId: string }) {
 }
 
 /** The portal's team section: the members, invitations and name, then the audit log. */
-export function TeamSectionScreen(props: TeamProps) {
+export function TeamScreen(props: TeamProps) {
   return (
     <>
       <TeamMembersScreen {...props} />

@@ -5,8 +5,8 @@ import {
   initialQuantityOf,
   isQuantityEditable,
   quantityErrorOf,
-  type UpgradePricingContext,
-} from '../../../machines/upgradePricing/upgradePricing.machine';
+  type UpgradeContext,
+} from '../../../machines/upgrade/upgrade.machine';
 import { css, cx } from '../../../styled-system/css';
 import { stack, visuallyHidden, wrap } from '../../../styled-system/patterns';
 import { Button } from '../../components/ui/button';
@@ -27,7 +27,7 @@ const optionFrame = css({
 });
 
 /** The seats an option's prices are shown for: as typed on the chosen teams option, else its default. */
-function shownQuantityOf(option: UpgradeOption, context: UpgradePricingContext): number {
+function shownQuantityOf(option: UpgradeOption, context: UpgradeContext): number {
   const typed = context.chosenHash === option.hash && quantityErrorOf(context.quantityText, option) === null;
   return typed ? Number(context.quantityText) : initialQuantityOf(option, context.subscription.quantity);
 }
@@ -42,7 +42,7 @@ export function UpgradeOptionCard({
   onChoose,
 }: {
   option: UpgradeOption;
-  context: UpgradePricingContext;
+  context: UpgradeContext;
   chosen: boolean;
   canChoose: boolean;
   today: Date;

@@ -8,7 +8,7 @@ import type {
   UpgradePreview,
   UpgradeSubscriptionRequest,
 } from '../../../contract/subscriptions';
-import type { PreviewUpgradeInput } from '../../../machines/upgradePricing/upgradePricing.machine';
+import type { PreviewUpgradeInput } from '../../../machines/upgrade/upgrade.machine';
 import { callApi, explained } from '../../lib/api-client';
 
 /** POST /api/subscription/{id}/upgrade-preview: what the upgrade would charge today. */

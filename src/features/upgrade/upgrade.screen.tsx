@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { AccountUser, Subscription } from '../../../contract/account';
-import { upgradePricingMachine } from '../../../machines/upgradePricing/upgradePricing.machine';
+import { upgradeMachine } from '../../../machines/upgrade/upgrade.machine';
 import { stack } from '../../../styled-system/patterns';
 import { ownedSubscriptionFor } from '../../app/owned-subscription';
 import { Alert } from '../../components/ui/alert';
@@ -40,7 +40,7 @@ function UpgradeFlow({
   const queryClient = useQueryClient();
   const [today] = useState(() => new Date());
   const actor = useActorRef(
-    upgradePricingMachine.provide({
+    upgradeMachine.provide({
       actors: { previewUpgrade, upgradeSubscription },
       actions: {
         subscriptionChanged: () => {

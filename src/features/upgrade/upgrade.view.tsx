@@ -4,9 +4,9 @@ import type { SnapshotFrom } from 'xstate';
 import {
   chosenOptionOf,
   isQuantityEditable,
-  type UpgradePricingEvent,
-  type upgradePricingMachine,
-} from '../../../machines/upgradePricing/upgradePricing.machine';
+  type UpgradeEvent,
+  type upgradeMachine,
+} from '../../../machines/upgrade/upgrade.machine';
 import { grid, stack } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -19,8 +19,8 @@ import { UpgradeOptionCard } from './upgrade-option.view';
 import { UpgradePreviewCard } from './upgrade-preview.view';
 
 export type UpgradeViewProps = {
-  snapshot: Pick<SnapshotFrom<typeof upgradePricingMachine>, 'context' | 'matches' | 'hasTag' | 'can'>;
-  send: (event: UpgradePricingEvent) => void;
+  snapshot: Pick<SnapshotFrom<typeof upgradeMachine>, 'context' | 'matches' | 'hasTag' | 'can'>;
+  send: (event: UpgradeEvent) => void;
   /** The day the options' next billing dates count from. */
   today: Date;
   dashboardLink: ReactNode;

@@ -22,6 +22,11 @@ const DevicesScreen = lazy(() =>
 );
 
 // Its own chunk too: the sessions list, its machine and its schemas load beside the account page.
+const PrivateServersSection = lazy(() =>
+  import('../../features/servers/servers.screen').then((module) => ({
+    default: () => <module.ServersScreen of="private" />,
+  })),
+);
 const YourSessionsSection = lazy(() =>
   import('../../features/your-sessions/your-sessions.screen').then((module) => ({
     default: module.YourSessionsScreen,
@@ -93,6 +98,12 @@ function AccountPage() {
           ) : undefined
         }
       />
+      {/* Servers outside any team (teamId -1, docs/spec.md §3), where the account has one. */}
+      {account.data?.servers.some((server) => server.teamId === -1) ? (
+        <Suspense fallback={null}>
+          <PrivateServersSection />
+        </Suspense>
+      ) : null}
       <Suspense fallback={null}>
         <YourSessionsSection />
       </Suspense>

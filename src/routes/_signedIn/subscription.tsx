@@ -6,7 +6,7 @@ import { navigateTo } from '../../app/navigate';
 import { titleHead } from '../../app/page-title';
 import { refreshStaleUser, requireAdminOrOwner } from '../../app/route-checks';
 import { SubscriptionPortalScreen } from '../../features/subscription-portal/subscription-portal.screen';
-import { TeamSecondFactorGate } from '../../features/team/second-factor-required.screen';
+import { SecondFactorRequiredScreen } from '../../features/team/second-factor-required.screen';
 
 const title = msg`Subscription`;
 
@@ -25,8 +25,8 @@ function SubscriptionPage() {
   const router = useRouter();
   const { referenceId } = Route.useSearch();
   return (
-    <TeamSecondFactorGate referenceId={referenceId} onNavigate={(href) => void navigateTo(router, href)}>
+    <SecondFactorRequiredScreen referenceId={referenceId} onNavigate={(href) => void navigateTo(router, href)}>
       <SubscriptionPortalScreen referenceId={referenceId} />
-    </TeamSecondFactorGate>
+    </SecondFactorRequiredScreen>
   );
 }

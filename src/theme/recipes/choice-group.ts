@@ -10,6 +10,14 @@ export const choiceGroup = sva({
     root: { display: 'grid', gap: '2', border: 'none', minWidth: '0' },
     legend: { fontWeight: 'medium', marginBlockEnd: '2' },
     item: { display: 'flex', gap: '2', alignItems: 'baseline' },
-    control: { accentColor: 'accent.default', width: '4', height: '4', flexShrink: '0' },
+    control: {
+      accentColor: 'accent.default',
+      width: '4',
+      height: '4',
+      flexShrink: '0',
+      cursor: 'pointer',
+      _disabled: { cursor: 'not-allowed', opacity: 0.6 },
+      '&[aria-busy=true]': { cursor: 'progress' },
+    },
   },
 });

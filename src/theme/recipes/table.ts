@@ -7,7 +7,9 @@ import { sva } from '../../../styled-system/css';
 export const table = sva({
   slots: ['scroller', 'table', 'caption', 'header', 'cell', 'sortButton', 'footer', 'actions'],
   base: {
-    scroller: { overflowX: 'auto', maxWidth: '100%' },
+    // Positioned, so what is visually hidden in a cell ("Actions") is clipped with the table rather
+    // than widening the page on a phone.
+    scroller: { overflowX: 'auto', maxWidth: '100%', position: 'relative' },
     table: { width: '100%', borderCollapse: 'collapse' },
     caption: { textAlign: 'start', fontWeight: 'semibold', paddingBlockEnd: '2' },
     header: {

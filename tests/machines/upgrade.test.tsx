@@ -9,14 +9,14 @@ import {
   failureReasonOf,
   type PreviewUpgradeInput,
   quantityErrorOf,
-  upgradePricingMachine,
-} from '../../machines/upgradePricing/upgradePricing.machine';
+  upgradeMachine,
+} from '../../machines/upgrade/upgrade.machine';
 import { UpgradeView } from '../../src/features/upgrade/upgrade.view';
 import { anUpgradeOption, aOneTimeOption, aPreview } from '../support/billing-fixtures';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { upgradePricingCases, upgradePricingInput } from './upgradePricing.cases';
+import { upgradeCases, upgradeInput } from './upgrade.cases';
 
 const today = new Date('2026-11-23T12:00:00.000Z');
 const conflictText = 'This subscription was changed meanwhile. Start over to see its current options.';
@@ -26,10 +26,10 @@ const failureTexts = {
   conflict: conflictText,
 } as const;
 
-describeModel('upgradePricing', {
-  machine: upgradePricingMachine,
-  input: upgradePricingInput,
-  cases: upgradePricingCases,
+describeModel('upgrade', {
+  machine: upgradeMachine,
+  input: upgradeInput,
+  cases: upgradeCases,
   // What the person can tell apart: the state, the option, whether its seats are valid (not which
   // number was typed), a shown seat error, the failure's reason and whether a preview is held.
   serializeState: (snapshot) => {
@@ -186,13 +186,13 @@ describeModel('upgradePricing', {
 type Sent = { preview: PreviewUpgradeInput[]; upgrade: unknown[] };
 
 function upgradeActor(
-  input = upgradePricingInput,
+  input = upgradeInput,
   results: { preview?: () => UpgradePreview; upgrade?: () => SubscriptionChangeResponse } = {},
 ) {
   const sent: Sent = { preview: [], upgrade: [] };
   const calls = { subscriptionChanged: 0, reloadSubscription: 0 };
   const actor = createActor(
-    upgradePricingMachine.provide({
+    upgradeMachine.provide({
       actors: {
         previewUpgrade: fromPromise(async ({ input: request }) => {
           sent.preview.push(request);
@@ -225,7 +225,7 @@ function upgradeActor(
   return { actor, sent, calls };
 }
 
-describe('upgradePricing machine', () => {
+describe('upgrade machine', () => {
   it('previews, then upgrades with the spec payload, and says the subscription changed', async () => {
     const { actor, sent, calls } = upgradeActor();
     actor.send({ type: 'user.chooseOption', hash: 'offer-teams-yearly' });
@@ -256,9 +256,9 @@ describe('upgradePricing machine', () => {
 
   it('asks one seat for a plan other than teams, and passes the Black Friday eligibility on', async () => {
     const input = {
-      ...upgradePricingInput,
+      ...upgradeInput,
       subscription: {
-        ...upgradePricingInput.subscription,
+        ...upgradeInput.subscription,
         blackfriday24Eligible: true,
         upgradeOptions: [anUpgradeOption({ hash: 'offer-families', title: 'Families, yearly', type: 'families' })],
       },
@@ -275,7 +275,7 @@ describe('upgradePricing machine', () => {
   });
 
   it('refuses seats outside 1 to the plan maximum with the contract messages, and sends nothing', () => {
-    const chosen = transition(upgradePricingMachine, initialTransition(upgradePricingMachine, upgradePricingInput)[0], {
+    const chosen = transition(upgradeMachine, initialTransition(upgradeMachine, upgradeInput)[0], {
       type: 'user.chooseOption',
       hash: 'offer-teams-yearly',
     })[0];
@@ -285,14 +285,14 @@ describe('upgradePricing machine', () => {
       ['', 'Please enter a whole number of seats.'],
       ['501', 'This plan allows no more seats.'],
     ] as const) {
-      const typed = transition(upgradePricingMachine, chosen, { type: 'user.changeQuantity', value })[0];
-      const [refused, actions] = transition(upgradePricingMachine, typed, { type: 'user.preview' });
+      const typed = transition(upgradeMachine, chosen, { type: 'user.changeQuantity', value })[0];
+      const [refused, actions] = transition(upgradeMachine, typed, { type: 'user.preview' });
       expect(refused.value).toEqual({ choosing: 'quantityInvalid' });
       expect(refused.context.quantityError).toBe(message);
       expect(actions.filter((action) => action.type === 'xstate.spawnChild')).toEqual([]);
     }
-    const atMaximum = transition(upgradePricingMachine, chosen, { type: 'user.changeQuantity', value: '500' })[0];
-    expect(transition(upgradePricingMachine, atMaximum, { type: 'user.preview' })[0].value).toBe('previewing');
+    const atMaximum = transition(upgradeMachine, chosen, { type: 'user.changeQuantity', value: '500' })[0];
+    expect(transition(upgradeMachine, atMaximum, { type: 'user.preview' })[0].value).toBe('previewing');
   });
 
   it('discards the preview when the person changes the choice', async () => {
@@ -306,7 +306,7 @@ describe('upgradePricing machine', () => {
   });
 
   it('after a conflict, starts over from nothing chosen and reads the subscription again', async () => {
-    const { actor, calls } = upgradeActor(upgradePricingInput, {
+    const { actor, calls } = upgradeActor(upgradeInput, {
       upgrade: () => {
         throw refused(ErrorCode.subscriptionConflict, 'This subscription was changed at the same time.');
       },
@@ -324,7 +324,7 @@ describe('upgradePricing machine', () => {
   });
 
   it('keeps the server message of a refusal', async () => {
-    const { actor } = upgradeActor(upgradePricingInput, {
+    const { actor } = upgradeActor(upgradeInput, {
       preview: () => {
         throw refused(ErrorCode.subscriptionRefused, 'This plan is not an upgrade offered for this subscription.');
       },

@@ -2,15 +2,15 @@ import { ErrorCode } from '../../contract/errors';
 import {
   chosenOptionOf,
   isQuantityEditable,
-  type UpgradePricingContext,
-  type UpgradePricingInput,
-} from '../../machines/upgradePricing/upgradePricing.machine';
+  type UpgradeContext,
+  type UpgradeInput,
+} from '../../machines/upgrade/upgrade.machine';
 import { anUpgradeOption, aOneTimeOption, aPreview } from '../support/billing-fixtures';
 import { aSubscription } from '../support/fixtures';
 import { refused } from '../support/refusals';
 
 /** A teams subscription of five seats, offered a teams plan (seats editable) and a one-time plan. */
-export const upgradePricingInput: UpgradePricingInput = {
+export const upgradeInput: UpgradeInput = {
   subscription: {
     ...aSubscription({
       referenceId: 'teams-1',
@@ -34,14 +34,14 @@ const refusal = refused(
 );
 
 /** Sample events for generating the upgrade machine's paths. */
-export const upgradePricingCases = {
+export const upgradeCases = {
   // A person chooses another option than the chosen one.
-  'user.chooseOption': ({ context }: { context: UpgradePricingContext }) =>
+  'user.chooseOption': ({ context }: { context: UpgradeContext }) =>
     context.subscription.upgradeOptions
       .filter((option) => option.hash !== context.chosenHash)
       .map((option) => ({ type: 'user.chooseOption' as const, hash: option.hash })),
   // Seats only on a teams option: a valid number, none, and more than the plan allows.
-  'user.changeQuantity': ({ context }: { context: UpgradePricingContext }) => {
+  'user.changeQuantity': ({ context }: { context: UpgradeContext }) => {
     const option = chosenOptionOf(context);
     if (!option || !isQuantityEditable(option)) return [];
     return ['12', '0', '501']

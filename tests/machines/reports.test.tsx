@@ -10,13 +10,13 @@ import {
   type RangeProblem,
   type Report,
   type ReportScope,
-  type ReportsFilterContext,
-  type ReportsFilterInput,
+  type ReportsContext,
+  type ReportsInput,
   type ReportTable,
   reportPageSize,
-  reportsFilterMachine,
+  reportsMachine,
   type TableOrder,
-} from '../../machines/reportsFilter/reportsFilter.machine';
+} from '../../machines/reports/reports.machine';
 import { ReportsView } from '../../src/features/reports/reports.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
@@ -24,7 +24,7 @@ import { refused } from '../support/refusals';
 import {
   emptyReport,
   reportDevices,
-  reportsFilterCases,
+  reportsCases,
   reportsInput,
   reportTeams,
   sampleReport,
@@ -32,14 +32,14 @@ import {
   teamScope,
   trafficBuckets,
   validCustomRange,
-} from './reportsFilter.cases';
+} from './reports.cases';
 
 // The charts draw on canvases jsdom does not have; the tables hold the same figures.
 vi.mock('../../src/features/reports/usage-chart', () => ({ default: () => null }));
 
 type Screen = Parameters<NonNullable<Parameters<typeof describeModel>[1]['drivers'][string]>>[0]['screen'];
 // biome-ignore lint/suspicious/noExplicitAny: recognisers see any machine's snapshot
-const contextOf = (snapshot: any) => snapshot.context as ReportsFilterContext;
+const contextOf = (snapshot: any) => snapshot.context as ReportsContext;
 
 const presetNames = {
   '24h': 'Last 24 hours',
@@ -85,7 +85,7 @@ const bucketTime = (iso: string) =>
 const dateInput = (screen: Screen, name: 'From' | 'To') => screen.getByLabelText(name, { selector: 'input' });
 
 /** The filters, in every state: the range and scope as the machine holds them, and a refused custom range. */
-function expectFilters(screen: Screen, context: ReportsFilterContext) {
+function expectFilters(screen: Screen, context: ReportsContext) {
   expect(screen.getByRole('heading', { level: 1, name: 'Usage reports' })).toBeVisible();
   expect(screen.getByText('Traffic and connections of your bonded devices.')).toBeVisible();
   for (const [preset, name] of Object.entries(presetNames)) {
@@ -111,7 +111,7 @@ function expectFilters(screen: Screen, context: ReportsFilterContext) {
 /** Only a read report says which times it covers (one line, or two sentences of one paragraph). */
 const rangeLine = /^From .+ to .+\s*Times are in UTC\.$/;
 
-function expectRangeLine(screen: Screen, context: ReportsFilterContext, shown: boolean) {
+function expectRangeLine(screen: Screen, context: ReportsContext, shown: boolean) {
   const line = screen.queryByText(
     (_, element) => element?.tagName === 'P' && rangeLine.test(element.textContent ?? ''),
   );
@@ -178,7 +178,7 @@ function expectTable(screen: Screen, table: ReportTable, order: TableOrder, rowC
 }
 
 /** A shown report (also while exporting): range line, totals, charts' captions, both tables. */
-function expectReport(screen: Screen, context: ReportsFilterContext, busy: boolean) {
+function expectReport(screen: Screen, context: ReportsContext, busy: boolean) {
   expect(screen.queryByText('Loading the report…')).toBeNull();
   expectRangeLine(screen, context, true);
   expect(screen.getByRole('heading', { name: 'Totals' })).toBeVisible();
@@ -218,10 +218,10 @@ function expectReport(screen: Screen, context: ReportsFilterContext, busy: boole
   else expect(screen.queryByRole('alert')).toBeNull();
 }
 
-describeModel('reportsFilter', {
-  machine: reportsFilterMachine,
+describeModel('reports', {
+  machine: reportsMachine,
   input: reportsInput,
-  cases: reportsFilterCases,
+  cases: reportsCases,
   // The state alone: range, scope, order, a refused custom range and the kind of failure show in
   // the view, and each path's last step checks them, but they need no paths of their own.
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
@@ -354,14 +354,14 @@ describeModel('reportsFilter', {
 });
 
 /** A running machine with the calls answered as given, recording what they were asked. */
-function reportsActor(answers: { load?: (input: ReportsFilterInput) => Promise<Report> } = {}) {
+function reportsActor(answers: { load?: (input: ReportsInput) => Promise<Report> } = {}) {
   const filterChanged = vi.fn();
-  const loads: ReportsFilterInput[] = [];
+  const loads: ReportsInput[] = [];
   const exports: { table: ReportTable; order: TableOrder }[] = [];
   const actor = createActor(
-    reportsFilterMachine.provide({
+    reportsMachine.provide({
       actors: {
-        loadReport: fromPromise<Report, ReportsFilterInput>(async ({ input }) => {
+        loadReport: fromPromise<Report, ReportsInput>(async ({ input }) => {
           loads.push(input);
           return answers.load ? answers.load(input) : sampleReport;
         }),
@@ -378,7 +378,7 @@ function reportsActor(answers: { load?: (input: ReportsFilterInput) => Promise<R
   return { actor, filterChanged, loads, exports };
 }
 
-describe('reportsFilter machine', () => {
+describe('reports machine', () => {
   it('reads the report of each taken choice and announces the choice, not a refused or unchanged one', async () => {
     const { actor, filterChanged, loads } = reportsActor();
     await waitFor(actor, (state) => state.matches('shown'));

@@ -24,7 +24,7 @@ export function failureReasonOf(failure: Refusal): UpgradeFailureReason {
   return isExplained(failure) ? 'refused' : 'unavailable';
 }
 
-export type UpgradePricingInput = {
+export type UpgradeInput = {
   subscription: Pick<
     Subscription,
     'referenceId' | 'planCode' | 'title' | 'type' | 'quantity' | 'blackfriday24Eligible'
@@ -32,7 +32,7 @@ export type UpgradePricingInput = {
   account: Pick<AccountUser, 'userid' | 'email'>;
 };
 
-export type UpgradePricingContext = UpgradePricingInput & {
+export type UpgradeContext = UpgradeInput & {
   chosenHash: string | null;
   /** The seats as typed: only a teams option lets the person change them. */
   quantityText: string;
@@ -44,7 +44,7 @@ export type UpgradePricingContext = UpgradePricingInput & {
   failure: Refusal | null;
 };
 
-export type UpgradePricingEvent =
+export type UpgradeEvent =
   | { type: 'user.chooseOption'; hash: string }
   | { type: 'user.changeQuantity'; value: string }
   | { type: 'user.preview' }
@@ -55,7 +55,7 @@ export type UpgradePricingEvent =
 
 export type PreviewUpgradeInput = UpgradePreviewRequest & { referenceId: string };
 
-export function chosenOptionOf(context: Pick<UpgradePricingContext, 'subscription' | 'chosenHash'>) {
+export function chosenOptionOf(context: Pick<UpgradeContext, 'subscription' | 'chosenHash'>) {
   return context.subscription.upgradeOptions.find((option) => option.hash === context.chosenHash) ?? null;
 }
 
@@ -78,14 +78,12 @@ export function quantityErrorOf(text: string, option: Pick<UpgradeOption, 'maxSe
 }
 
 /** The seats the preview and the upgrade ask for: as typed on teams, one on any other plan. */
-export function requestedQuantityOf(
-  context: Pick<UpgradePricingContext, 'subscription' | 'chosenHash' | 'quantityText'>,
-) {
+function requestedQuantityOf(context: Pick<UpgradeContext, 'subscription' | 'chosenHash' | 'quantityText'>) {
   const option = chosenOptionOf(context);
   return option ? upgradeQuantity(option, Number(context.quantityText)) : 0;
 }
 
-function previewInputOf(context: UpgradePricingContext): PreviewUpgradeInput {
+function previewInputOf(context: UpgradeContext): PreviewUpgradeInput {
   return {
     referenceId: context.subscription.referenceId,
     newPlanCode: chosenOptionOf(context)?.planCode ?? '',
@@ -95,7 +93,7 @@ function previewInputOf(context: UpgradePricingContext): PreviewUpgradeInput {
 }
 
 /** The spec's payload of PUT /api/subscription/{id}. */
-function upgradeInputOf(context: UpgradePricingContext): UpgradeSubscriptionRequest {
+function upgradeInputOf(context: UpgradeContext): UpgradeSubscriptionRequest {
   return {
     userid: context.account.userid,
     email: context.account.email,
@@ -112,7 +110,7 @@ function upgradeInputOf(context: UpgradePricingContext): UpgradeSubscriptionRequ
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 
 const changingTheChoice = {
-  target: '#upgradePricing.choosing.optionChosen',
+  target: '#upgrade.choosing.optionChosen',
   actions: 'discardPreview',
 } as const;
 
@@ -120,11 +118,11 @@ const changingTheChoice = {
  * The owner upgrades a subscription: chooses one of its upgrade options (and the seats, on a teams
  * plan), reads the server's proration preview, confirms, and gets the result with its invoice.
  */
-export const upgradePricingMachine = setup({
+export const upgradeMachine = setup({
   types: {
-    context: {} as UpgradePricingContext,
-    events: {} as UpgradePricingEvent,
-    input: {} as UpgradePricingInput,
+    context: {} as UpgradeContext,
+    events: {} as UpgradeEvent,
+    input: {} as UpgradeInput,
   },
   actors: {
     previewUpgrade: providedByApp<UpgradePreview, PreviewUpgradeInput>('previewUpgrade'),
@@ -170,7 +168,7 @@ export const upgradePricingMachine = setup({
     isConflict: (_, error: unknown) => failureReasonOf(refusalOf(error)) === 'conflict',
   },
 }).createMachine({
-  id: 'upgradePricing',
+  id: 'upgrade',
   context: ({ input }) => ({
     ...input,
     chosenHash: null,
@@ -193,7 +191,7 @@ export const upgradePricingMachine = setup({
             'user.chooseOption': { target: 'optionChosen', actions: 'chooseOption' },
             'user.changeQuantity': { guard: 'canEditQuantity', target: 'optionChosen', actions: 'changeQuantity' },
             'user.preview': [
-              { guard: 'isQuantityValid', target: '#upgradePricing.previewing' },
+              { guard: 'isQuantityValid', target: '#upgrade.previewing' },
               { target: 'quantityInvalid' },
             ],
           },

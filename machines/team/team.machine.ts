@@ -10,14 +10,14 @@ import {
 import { providedByApp } from '../provided-by-app';
 import { type Refusal, refusalOfEvent } from '../refusal';
 
-export type TeamMembershipInput = {
+export type TeamInput = {
   /** The subscription's referenceId: members are added, removed and invitations canceled under it. */
   referenceId: string;
   /** Roles and the name are changed by the team's id. */
   teamId: number;
 };
 
-export type MemberField = 'email' | 'firstName' | 'lastName';
+type MemberField = 'email' | 'firstName' | 'lastName';
 
 export type MemberForm = Record<MemberField, string> & { role: TeamRole };
 
@@ -30,7 +30,7 @@ export type MemberChoice = { userid: string; email: string };
 /** Whether an add's 409 says the person pays for a subscription of their own (its `isPaid`). */
 export const isPaidElsewhere = (failure: Refusal | null): boolean => failure?.details?.isPaid === true;
 
-export type TeamMembershipContext = TeamMembershipInput & {
+export type TeamContext = TeamInput & {
   form: MemberForm;
   formErrors: MemberFormErrors;
   /** The address of the last add, the invitation last canceled, or the member last changed. */
@@ -46,7 +46,7 @@ export type TeamMembershipContext = TeamMembershipInput & {
   failure: Refusal | null;
 };
 
-export type TeamMembershipEvent =
+export type TeamEvent =
   | { type: 'user.startAdding' }
   | { type: 'user.changeField'; field: MemberField; value: string }
   | { type: 'user.chooseRole'; role: TeamRole }
@@ -84,43 +84,43 @@ export function memberFormErrorsOf(form: MemberForm): MemberFormErrors {
 }
 
 /** The contract's check of a new team name, as its message text, or null. */
-export function teamNameErrorOf(teamName: string): string | null {
+function teamNameErrorOf(teamName: string): string | null {
   const result = v.safeParse(RenameTeamRequest.entries.teamName, teamName);
   return result.success ? null : result.issues[0].message;
 }
 
 /** What can be started whenever no change is under way: the section's table and buttons. */
 const ready = {
-  'user.startAdding': { target: '#teamMembership.adding', actions: 'startAdding' },
-  'user.remove': { target: '#teamMembership.confirmingRemoval', actions: 'chooseMember' },
-  'user.changeRole': { target: '#teamMembership.changingRole', actions: 'chooseMember' },
-  'user.cancelInvitation': { target: '#teamMembership.cancelingInvitation', actions: 'chooseInvitation' },
-  'user.startRenaming': { target: '#teamMembership.renaming', actions: 'startRenaming' },
-  'user.setSecondFactorRule': { target: '#teamMembership.settingSecondFactorRule', actions: 'chooseSecondFactorRule' },
+  'user.startAdding': { target: '#team.adding', actions: 'startAdding' },
+  'user.remove': { target: '#team.confirmingRemoval', actions: 'chooseMember' },
+  'user.changeRole': { target: '#team.changingRole', actions: 'chooseMember' },
+  'user.cancelInvitation': { target: '#team.cancelingInvitation', actions: 'chooseInvitation' },
+  'user.startRenaming': { target: '#team.renaming', actions: 'startRenaming' },
+  'user.setSecondFactorRule': { target: '#team.settingSecondFactorRule', actions: 'chooseSecondFactorRule' },
 } as const;
 
 const editingMember = {
-  'user.changeField': { target: '#teamMembership.adding', actions: 'changeField' },
-  'user.chooseRole': { target: '#teamMembership.adding', actions: 'chooseRole' },
+  'user.changeField': { target: '#team.adding', actions: 'changeField' },
+  'user.chooseRole': { target: '#team.adding', actions: 'chooseRole' },
   'user.submitMember': [
-    { guard: 'isMemberFormValid', target: '#teamMembership.submittingMember' },
-    { target: '#teamMembership.adding', actions: 'showFormErrors' },
+    { guard: 'isMemberFormValid', target: '#team.submittingMember' },
+    { target: '#team.adding', actions: 'showFormErrors' },
   ],
-  'user.dismiss': '#teamMembership.idle',
+  'user.dismiss': '#team.idle',
 } as const;
 
 const editingTeamName = {
-  'user.changeTeamName': { target: '#teamMembership.renaming', actions: 'changeTeamName' },
+  'user.changeTeamName': { target: '#team.renaming', actions: 'changeTeamName' },
   'user.saveTeamName': [
-    { guard: 'isTeamNameValid', target: '#teamMembership.savingTeamName' },
-    { target: '#teamMembership.renaming', actions: 'showTeamNameError' },
+    { guard: 'isTeamNameValid', target: '#team.savingTeamName' },
+    { target: '#team.renaming', actions: 'showTeamNameError' },
   ],
-  'user.dismiss': '#teamMembership.idle',
+  'user.dismiss': '#team.idle',
 } as const;
 
 const confirmingRemoval = {
-  'user.confirmRemoval': '#teamMembership.removing',
-  'user.dismiss': '#teamMembership.idle',
+  'user.confirmRemoval': '#team.removing',
+  'user.dismiss': '#team.idle',
 } as const;
 
 /**
@@ -129,11 +129,11 @@ const confirmingRemoval = {
  * alone sets whether members must use two-step sign-in (the server refuses anyone else). The team
  * itself is a query of the screen; after each change `teamChanged` tells the screen to read it again.
  */
-export const teamMembershipMachine = setup({
+export const teamMachine = setup({
   types: {
-    context: {} as TeamMembershipContext,
-    events: {} as TeamMembershipEvent,
-    input: {} as TeamMembershipInput,
+    context: {} as TeamContext,
+    events: {} as TeamEvent,
+    input: {} as TeamInput,
   },
   actors: {
     addMember: providedByApp<AddTeamMemberResponse, AddMemberInput>('addMember'),
@@ -190,7 +190,7 @@ export const teamMembershipMachine = setup({
     isTeamNameValid: ({ context }) => teamNameErrorOf(context.teamNameDraft) === null,
   },
 }).createMachine({
-  id: 'teamMembership',
+  id: 'team',
   context: ({ input }) => ({
     ...input,
     form: emptyForm,

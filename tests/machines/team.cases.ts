@@ -1,10 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import { TeamMessage } from '../../contract/teams';
-import type {
-  TeamMembershipContext,
-  teamMembershipMachine,
-} from '../../machines/teamMembership/teamMembership.machine';
+import type { TeamContext, teamMachine } from '../../machines/team/team.machine';
 import { refused } from '../support/refusals';
 import { aTeamMember } from '../support/team-fixtures';
 
@@ -12,24 +9,24 @@ const ada = aTeamMember();
 export const adaChoice = { userid: ada.userid, email: ada.email };
 
 /** Sample events for generating the team membership machine's paths. */
-export const teamMembershipCases = {
+export const teamCases = {
   // A valid and an invalid address, each only when it would change what is typed.
-  'user.changeField': ({ context }: { context: TeamMembershipContext }) =>
+  'user.changeField': ({ context }: { context: TeamContext }) =>
     ['new@example.com', 'not-an-email']
       .filter((value) => value !== context.form.email)
       .map((value) => ({ type: 'user.changeField' as const, field: 'email' as const, value })),
-  'user.chooseRole': ({ context }: { context: TeamMembershipContext }) =>
+  'user.chooseRole': ({ context }: { context: TeamContext }) =>
     context.form.role === 'user' ? [{ type: 'user.chooseRole' as const, role: 'admin' as const }] : [],
   'user.remove': [{ type: 'user.remove', member: adaChoice }],
   'user.changeRole': [{ type: 'user.changeRole', member: adaChoice, role: 'admin' }],
   'user.cancelInvitation': [{ type: 'user.cancelInvitation', email: 'grace@example.com' }],
   'user.startRenaming': [{ type: 'user.startRenaming', name: 'Northwind' }],
-  'user.changeTeamName': ({ context }: { context: TeamMembershipContext }) =>
+  'user.changeTeamName': ({ context }: { context: TeamContext }) =>
     ['Southwind', '']
       .filter((value) => value !== context.teamNameDraft)
       .map((value) => ({ type: 'user.changeTeamName' as const, value })),
   // The checkbox turns the rule around: on a team without it (the fixture's), except right after it was set.
-  'user.setSecondFactorRule': (snapshot: SnapshotFrom<typeof teamMembershipMachine>) => [
+  'user.setSecondFactorRule': (snapshot: SnapshotFrom<typeof teamMachine>) => [
     {
       type: 'user.setSecondFactorRule' as const,
       required: !(snapshot.matches('secondFactorRuleSet') && snapshot.context.secondFactorRequired),

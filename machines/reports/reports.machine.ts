@@ -4,7 +4,7 @@ import {
   type RangePreset,
   type RangeProblem,
   type ReportScope,
-  type ReportsFilterInput,
+  type ReportsInput,
 } from '../../contract/report-filter';
 import type { NetStats, TeamTunnelStats, TunnelStats } from '../../contract/stats';
 import { providedByApp } from '../provided-by-app';
@@ -24,7 +24,7 @@ export type Report = {
 export type ReportTable = 'traffic' | 'connections';
 export type TableOrder = { column: string; direction: 'ascending' | 'descending'; page: number };
 
-export type ReportsFilterContext = ReportsFilterInput & {
+export type ReportsContext = ReportsInput & {
   report: Report | null;
   /** Why the last read failed; null while none did. */
   failure: Refusal | null;
@@ -34,7 +34,7 @@ export type ReportsFilterContext = ReportsFilterInput & {
   exportFailed: boolean;
 };
 
-export type ReportsFilterEvent =
+export type ReportsEvent =
   | { type: 'user.choosePreset'; preset: RangePreset }
   | { type: 'user.chooseCustomRange'; fromDay: string; toDay: string }
   | { type: 'user.chooseScope'; scope: ReportScope }
@@ -47,7 +47,7 @@ export type ReportsFilterEvent =
 export const reportPageSize = 25;
 
 /** How many rows a table of the report has. */
-export const rowCountOf = (report: Report, table: ReportTable) =>
+const rowCountOf = (report: Report, table: ReportTable) =>
   table === 'traffic' ? report.net.rows.length : report.tunnel.rows.length;
 
 /** The first order of each table: the latest first, on the first page. */
@@ -68,14 +68,14 @@ const sameScope = (a: ReportScope, b: ReportScope) => JSON.stringify(a) === JSON
  * have failed. Shown tables sort and page; a table exports as CSV. Every taken choice is announced
  * (`filterChanged`), so the app can keep it in the address.
  */
-export const reportsFilterMachine = setup({
+export const reportsMachine = setup({
   types: {
-    context: {} as ReportsFilterContext,
-    events: {} as ReportsFilterEvent,
-    input: {} as ReportsFilterInput,
+    context: {} as ReportsContext,
+    events: {} as ReportsEvent,
+    input: {} as ReportsInput,
   },
   actors: {
-    loadReport: providedByApp<Report, ReportsFilterInput>('loadReport'),
+    loadReport: providedByApp<Report, ReportsInput>('loadReport'),
     exportTable: providedByApp<void, { table: ReportTable; report: Report; scope: ReportScope; order: TableOrder }>(
       'exportTable',
     ),
@@ -144,7 +144,7 @@ export const reportsFilterMachine = setup({
     filterChanged: () => {},
   },
 }).createMachine({
-  id: 'reportsFilter',
+  id: 'reports',
   context: ({ input }) => ({
     ...input,
     report: null,

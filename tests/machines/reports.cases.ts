@@ -1,17 +1,17 @@
 import { ErrorCode } from '../../contract/errors';
 import { StatsMessage } from '../../contract/stats';
-import type { Report, ReportScope, ReportsFilterInput } from '../../machines/reportsFilter/reportsFilter.machine';
+import type { Report, ReportScope, ReportsInput } from '../../machines/reports/reports.machine';
 import { refused } from '../support/refusals';
 
 const kib = 1024;
 const mib = 1024 * kib;
 
 /** The machine's input: the last seven days of the person's own devices. */
-export const reportsInput: ReportsFilterInput = { range: { preset: '7d' }, scope: { kind: 'me' } };
+export const reportsInput: ReportsInput = { range: { preset: '7d' }, scope: { kind: 'me' } };
 
-export const studioEncoder = { deviceId: '3f2b8c1a-6d4e-4a7b-9c0d-1e2f3a4b5c6d', name: 'Studio encoder' };
-export const fieldKit = { deviceId: '8a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d', name: 'Field kit' };
-export const northwind = { teamId: 7, name: 'Northwind Broadcast' };
+const studioEncoder = { deviceId: '3f2b8c1a-6d4e-4a7b-9c0d-1e2f3a4b5c6d', name: 'Studio encoder' };
+const fieldKit = { deviceId: '8a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d', name: 'Field kit' };
+const northwind = { teamId: 7, name: 'Northwind Broadcast' };
 
 /** The scope options of the page: one administered team and one linked device. */
 export const reportTeams = [northwind];
@@ -115,7 +115,7 @@ export const emptyReport: Report = {
 };
 
 export const validCustomRange = { fromDay: '2026-11-01', toDay: '2026-11-08' };
-export const reversedCustomRange = { fromDay: '2026-11-10', toDay: '2026-11-01' };
+const reversedCustomRange = { fromDay: '2026-11-10', toDay: '2026-11-01' };
 export const teamScope: ReportScope = { kind: 'team', teamId: northwind.teamId };
 
 const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
@@ -127,7 +127,7 @@ const read = (output: Report, name: string) =>
 const error = (actorId: string, cause: unknown) => ({ type: `xstate.error.actor.${actorId}`, error: cause, actorId });
 
 /** Sample events for generating the reports filter machine's paths. */
-export const reportsFilterCases = {
+export const reportsCases = {
   'user.choosePreset': [{ type: 'user.choosePreset' as const, preset: '30d' as const }],
   'user.chooseCustomRange': [
     { type: 'user.chooseCustomRange' as const, ...validCustomRange },

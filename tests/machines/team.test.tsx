@@ -7,15 +7,15 @@ import {
   type AddMemberInput,
   isPaidElsewhere,
   memberFormErrorsOf,
-  teamMembershipMachine,
-} from '../../machines/teamMembership/teamMembership.machine';
+  teamMachine,
+} from '../../machines/team/team.machine';
 import { defaultMemberSort } from '../../src/features/team/members-table';
 import { TeamView } from '../../src/features/team/team.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
 import { aTeam } from '../support/team-fixtures';
-import { adaChoice, teamMembershipCases } from './teamMembership.cases';
+import { adaChoice, teamCases } from './team.cases';
 
 const input = { referenceId: 'teams-1', teamId: 7 };
 const unavailable = 'We could not change the team right now. Please try again later.';
@@ -28,10 +28,10 @@ const failureText = (snapshot: any) => snapshot.context.failure?.message ?? unav
 const ruleCheckbox = () =>
   screen.getByRole<HTMLInputElement>('checkbox', { name: 'Members must use two-step sign-in' });
 
-describeModel('teamMembership', {
-  machine: teamMembershipMachine,
+describeModel('team', {
+  machine: teamMachine,
   input,
-  cases: teamMembershipCases,
+  cases: teamCases,
   // What the person can tell apart, and only where it shows, so the graph stays small: the form's
   // validity and errors while it is open, the name's while renaming, the kind of a refusal.
   serializeState: (snapshot) => {
@@ -251,7 +251,7 @@ describeModel('teamMembership', {
 function addingWith(addMember: (input: AddMemberInput) => Promise<AddTeamMemberResponse>) {
   const teamChanged = vi.fn();
   const actor = createActor(
-    teamMembershipMachine.provide({
+    teamMachine.provide({
       actors: { addMember: fromPromise<AddTeamMemberResponse, AddMemberInput>(({ input }) => addMember(input)) },
       actions: { teamChanged },
     }),
@@ -260,7 +260,7 @@ function addingWith(addMember: (input: AddMemberInput) => Promise<AddTeamMemberR
   return { actor, teamChanged };
 }
 
-describe('teamMembership machine', () => {
+describe('team machine', () => {
   it('sends the form as the contract parses it, trimmed, and tells the screen the team changed', async () => {
     const sent: AddMemberInput[] = [];
     const { actor, teamChanged } = addingWith(async (request) => {
@@ -285,14 +285,14 @@ describe('teamMembership machine', () => {
   });
 
   it('checks the form with the contract before calling: the address, and a name that is too long', () => {
-    let [snapshot] = initialTransition(teamMembershipMachine, input);
+    let [snapshot] = initialTransition(teamMachine, input);
     for (const event of [
       { type: 'user.startAdding' },
       { type: 'user.changeField', field: 'email', value: 'not-an-email' },
       { type: 'user.changeField', field: 'lastName', value: 'x'.repeat(101) },
       { type: 'user.submitMember' },
     ] as const)
-      [snapshot] = transition(teamMembershipMachine, snapshot, event);
+      [snapshot] = transition(teamMachine, snapshot, event);
     expect(snapshot.value).toBe('adding');
     expect(snapshot.context.formErrors).toEqual({
       email: 'The E-Mail address provided is invalid',
@@ -317,7 +317,7 @@ describe('teamMembership machine', () => {
   it('changes a role by the team’s id and the member’s userid', async () => {
     const calls: unknown[] = [];
     const actor = createActor(
-      teamMembershipMachine.provide({
+      teamMachine.provide({
         actors: {
           changeRole: fromPromise(async ({ input: request }) => {
             calls.push(request);
@@ -335,7 +335,7 @@ describe('teamMembership machine', () => {
     const calls: unknown[] = [];
     const teamChanged = vi.fn();
     const actor = createActor(
-      teamMembershipMachine.provide({
+      teamMachine.provide({
         actors: {
           setSecondFactorRule: fromPromise(async ({ input: request }) => {
             calls.push(request);
@@ -352,9 +352,9 @@ describe('teamMembership machine', () => {
   });
 });
 
-describe('teamMembership view', () => {
+describe('team view', () => {
   it('shows a server message the portal does not know as it came', () => {
-    let [snapshot] = initialTransition(teamMembershipMachine, input);
+    let [snapshot] = initialTransition(teamMachine, input);
     for (const event of [
       { type: 'user.cancelInvitation', email: 'grace@example.com' },
       {
@@ -363,7 +363,7 @@ describe('teamMembership view', () => {
         actorId: 'cancelInvitation',
       },
     ])
-      [snapshot] = transition(teamMembershipMachine, snapshot, event as never);
+      [snapshot] = transition(teamMachine, snapshot, event as never);
     render(
       <TestI18n>
         <TeamView

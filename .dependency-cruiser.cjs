@@ -14,10 +14,10 @@ module.exports = {
     {
       name: 'machines-know-no-ui-or-io',
       comment:
-        'machines/ import xstate, valibot and contract/ only: never React, the router, fetch helpers, Sentry or Lingui.',
+        'machines/ import xstate, valibot and contract/ only (and @xstate/graph, for the paths generated from them): never React, the router, fetch helpers, Sentry or Lingui.',
       severity: 'error',
       from: { path: '^machines/' },
-      to: { pathNot: ['^machines/', '^contract/', 'node_modules/(xstate|valibot)/'] },
+      to: { pathNot: ['^machines/', '^contract/', 'node_modules/(xstate|valibot|@xstate/graph)/'] },
     },
     {
       name: 'views-know-no-api',

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { mailboxUrl, portalPort as port, smtpSinkPort } from './e2e/support/ports';
+import { flowExplorerPort, mailboxUrl, portalPort as port, smtpSinkPort } from './e2e/support/ports';
 
 const baseURL = `http://localhost:${port}`;
 
@@ -43,6 +43,13 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
+    {
+      // The flow explorer, as built by the build step (scripts/test-all.sh).
+      command: `npx vite preview --config vite.flow-explorer.config.ts --port ${flowExplorerPort} --strictPort`,
+      url: `http://localhost:${flowExplorerPort}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     {
       command: 'npx tsx e2e/support/smtp-sink.ts',
       url: `${mailboxUrl}/health`,

@@ -19,6 +19,6 @@ step "unit, machine paths and views";     npx vitest run --project ui $(vitest_r
 # PostgreSQL run (.ci/run): a rule that reads the database's now() fails one of them.
 step "server integration (PGlite, clock a year behind)"
 TEST_CLOCK_SHIFT_YEARS=-1 npx vitest run --project server $(vitest_report server-pglite)
-step "build";                             npm run --silent build
+step "build";                             npm run --silent build && npm run --silent flows:build
 step "bundle budget";                     npm run --silent size
 step "browser end to end (Chromium)";     bash scripts/ensure-chromium.sh && npx playwright test

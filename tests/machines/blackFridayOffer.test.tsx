@@ -9,7 +9,7 @@ import type { PortalLink } from '../../src/features/subscription-portal/subscrip
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { blackFridayOfferCases } from './blackFridayOffer.cases';
+import { blackFridayOfferModel } from './blackFridayOffer.cases';
 
 const delistUnavailable = 'We could not hide the offer right now. Please try again later.';
 const price = { priceCents: 4_999, currency: 'USD' };
@@ -24,10 +24,7 @@ function renderLink({ to, referenceId, className, children }: PortalLink) {
 
 describeModel('blackFridayOffer', {
   machine: blackFridayOfferMachine,
-  cases: blackFridayOfferCases,
-  // What the person can tell apart: the state, and whether a refusal came with the server's message.
-  serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.matches('failed') ? Boolean(snapshot.context.failure?.message) : null]),
+  ...blackFridayOfferModel,
   states: {
     offered: {
       view: (screen) => {

@@ -1,9 +1,11 @@
+import type { AnyMachineSnapshot } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import type { ChangePasswordContext } from '../../machines/changePassword/changePassword.machine';
+import { fieldErrorsOf } from '../../machines/changePassword/changePassword.machine';
 import { refused } from '../support/refusals';
 
 /** Sample events for generating the change-password machine's paths. */
-export const changePasswordCases = {
+const changePasswordCases = {
   // A person can only change a field to something other than what it holds.
   'user.changeCurrentPassword': ({ context }: { context: ChangePasswordContext }) =>
     ['the old password']
@@ -39,3 +41,17 @@ export const changePasswordCases = {
     { type: 'xstate.error.actor.changePassword', error: new Error('network down'), actorId: 'changePassword' },
   ],
 } as const;
+
+/** What the changePassword machine's paths are generated from (the path tests and the flow explorer). */
+export const changePasswordModel = {
+  cases: changePasswordCases,
+  // What tells states apart for the person: the state, which failure it shows, whether the form
+  // still need work, and whether field errors are showing (not which values were typed).
+  serializeState: (snapshot: AnyMachineSnapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.matches('failure') ? snapshot.context.failure : null,
+      Object.keys(fieldErrorsOf(snapshot.context)).sort(),
+      Object.values(snapshot.context.fieldErrors).some(Boolean),
+    ]),
+};

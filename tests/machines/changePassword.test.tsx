@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import { PasswordMessage } from '../../contract/password';
-import { changePasswordMachine, fieldErrorsOf } from '../../machines/changePassword/changePassword.machine';
+import { changePasswordMachine } from '../../machines/changePassword/changePassword.machine';
 import { failureMessages } from '../../src/features/change-password/change-password.messages';
 import { ChangePasswordView } from '../../src/features/change-password/change-password.view';
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { changePasswordCases } from './changePassword.cases';
+import { changePasswordModel } from './changePassword.cases';
 
 type Machine = typeof changePasswordMachine;
 
@@ -30,16 +30,7 @@ const failureTexts = {
 
 describeModel('changePassword', {
   machine: changePasswordMachine,
-  cases: changePasswordCases,
-  // What tells states apart for the person: the state, which failure it shows, whether the form
-  // still need work, and whether field errors are showing (not which values were typed).
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.matches('failure') ? snapshot.context.failure : null,
-      Object.keys(fieldErrorsOf(snapshot.context)).sort(),
-      Object.values(snapshot.context.fieldErrors).some(Boolean),
-    ]),
+  ...changePasswordModel,
   states: {
     editing: {
       view: (screen) => expect(screen.getByRole('button', { name: 'Change password' })).toBeEnabled(),

@@ -1,3 +1,4 @@
+import type { AnyMachineSnapshot } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import { FederatedSignInMessage } from '../../contract/federated-sign-in';
 import type { FederatedSignInContext } from '../../machines/federatedSignIn/federatedSignIn.machine';
@@ -6,7 +7,7 @@ import { refused } from '../support/refusals';
 export const authorizationUrl = 'https://accounts.example/authorize?client_id=portal&state=s';
 
 /** Sample events for generating the federated sign-in machine's paths. */
-export const federatedSignInCases = {
+const federatedSignInCases = {
   'user.chooseProvider': [{ type: 'user.chooseProvider', provider: 'google' }],
   // A work address and a malformed one, each only when it is not already typed.
   'user.changeWorkEmail': ({ context }: { context: FederatedSignInContext }) =>
@@ -40,3 +41,19 @@ export const federatedSignInCases = {
     { type: 'xstate.error.actor.startCompanySignIn', error: new Error('network down'), actorId: 'startCompanySignIn' },
   ],
 } as const;
+
+/** What the federatedSignIn machine's paths are generated from (the path tests and the flow explorer). */
+export const federatedSignInModel = {
+  input: { redirect: '/activate' },
+  cases: federatedSignInCases,
+  // What the person can tell apart: the state, which provider is starting, whether a work address is
+  // typed and its error shows, and whether a refusal came with the server's message.
+  serializeState: (snapshot: AnyMachineSnapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.provider,
+      snapshot.context.workEmail !== '',
+      snapshot.context.workEmailError !== null,
+      snapshot.context.failure === null ? null : snapshot.context.failure.message !== null,
+    ]),
+};

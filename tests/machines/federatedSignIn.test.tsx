@@ -9,7 +9,7 @@ import { FederatedSignInView } from '../../src/features/federated-sign-in/federa
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { authorizationUrl, federatedSignInCases } from './federatedSignIn.cases';
+import { authorizationUrl, federatedSignInModel } from './federatedSignIn.cases';
 
 const providers: SignInProvider[] = [
   { id: 'google', name: 'Google' },
@@ -19,18 +19,7 @@ const unavailable = 'We could not sign you in right now. Please try again later.
 
 describeModel('federatedSignIn', {
   machine: federatedSignInMachine,
-  input: { redirect: '/activate' },
-  cases: federatedSignInCases,
-  // What the person can tell apart: the state, which provider is starting, whether a work address is
-  // typed and its error shows, and whether a refusal came with the server's message.
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.provider,
-      snapshot.context.workEmail !== '',
-      snapshot.context.workEmailError !== null,
-      snapshot.context.failure === null ? null : snapshot.context.failure.message !== null,
-    ]),
+  ...federatedSignInModel,
   states: {
     choosing: {
       view: (screen, snapshot) => {

@@ -1,7 +1,9 @@
+import type { AnyMachineSnapshot } from 'xstate';
 import type { ForgotPasswordContext } from '../../machines/forgotPassword/forgotPassword.machine';
+import { fieldErrorsOf } from '../../machines/forgotPassword/forgotPassword.machine';
 
 /** Sample events for generating the forgot-password machine's paths. */
-export const forgotPasswordCases = {
+const forgotPasswordCases = {
   // A person can only change the field to something other than what it holds.
   'user.changeEmail': ({ context }: { context: ForgotPasswordContext }) =>
     ['sam@example.com', 'not-an-address']
@@ -18,3 +20,17 @@ export const forgotPasswordCases = {
     },
   ],
 } as const;
+
+/** What the forgotPassword machine's paths are generated from (the path tests and the flow explorer). */
+export const forgotPasswordModel = {
+  input: {},
+  cases: forgotPasswordCases,
+  serializeState: (snapshot: AnyMachineSnapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.status,
+      snapshot.context.failure,
+      Object.keys(fieldErrorsOf(snapshot.context)),
+      Boolean(snapshot.context.fieldErrors.email),
+    ]),
+};

@@ -2,11 +2,11 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { PasswordMessage } from '../../contract/password';
-import { fieldErrorsOf, forgotPasswordMachine } from '../../machines/forgotPassword/forgotPassword.machine';
+import { forgotPasswordMachine } from '../../machines/forgotPassword/forgotPassword.machine';
 import { ForgotPasswordView } from '../../src/features/forgot-password/forgot-password.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
-import { forgotPasswordCases } from './forgotPassword.cases';
+import { forgotPasswordModel } from './forgotPassword.cases';
 
 const neutral =
   'If this address is on record, a link to reset your password is on its way and should arrive within minutes.';
@@ -14,16 +14,7 @@ const tryLater = 'We could not send the reset link right now. Please try again l
 
 describeModel('forgotPassword', {
   machine: forgotPasswordMachine,
-  input: {},
-  cases: forgotPasswordCases,
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.status,
-      snapshot.context.failure,
-      Object.keys(fieldErrorsOf(snapshot.context)),
-      Boolean(snapshot.context.fieldErrors.email),
-    ]),
+  ...forgotPasswordModel,
   states: {
     editing: {
       view: (screen) => expect(screen.getByRole('button', { name: 'Send reset link' })).toBeEnabled(),

@@ -1,3 +1,4 @@
+import type { AnyMachineSnapshot } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import { type RouterCouponRedemptionResponse, RouterMessage } from '../../contract/routers';
 import type { RouterCouponRedemptionContext } from '../../machines/routerCouponRedemption/routerCouponRedemption.machine';
@@ -9,7 +10,7 @@ export const threeYearRedemption: RouterCouponRedemptionResponse = {
 };
 
 /** Sample events for generating the router coupon redemption machine's paths. */
-export const routerCouponRedemptionCases = {
+const routerCouponRedemptionCases = {
   // A code and an empty field, each only when it is not already typed.
   'user.changeCode': ({ context }: { context: RouterCouponRedemptionContext }) =>
     ['ROUTER-3YEAR-DEMO', '']
@@ -27,3 +28,18 @@ export const routerCouponRedemptionCases = {
     { type: 'xstate.error.actor.redeemRouterCoupon', error: new Error('network down'), actorId: 'redeemRouterCoupon' },
   ],
 } as const;
+
+/** What the routerCouponRedemption machine's paths are generated from (the path tests and the flow explorer). */
+export const routerCouponRedemptionModel = {
+  input: {},
+  cases: routerCouponRedemptionCases,
+  // What the person can tell apart: the state, whether a code is typed and whether its error shows,
+  // and whether a refusal came with the server's message.
+  serializeState: (snapshot: AnyMachineSnapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.code !== '',
+      snapshot.context.codeError !== null,
+      snapshot.matches('refused') ? Boolean(snapshot.context.failure?.message) : null,
+    ]),
+};

@@ -8,7 +8,7 @@ import { RouterCouponView } from '../../src/features/router-coupon/router-coupon
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { routerCouponRedemptionCases, threeYearRedemption } from './routerCouponRedemption.cases';
+import { routerCouponRedemptionModel, threeYearRedemption } from './routerCouponRedemption.cases';
 
 const unavailable = 'We could not redeem the router coupon right now. Please try again later.';
 const knownMessages: Record<string, string> = {
@@ -18,17 +18,7 @@ const knownMessages: Record<string, string> = {
 
 describeModel('routerCouponRedemption', {
   machine: routerCouponRedemptionMachine,
-  input: {},
-  cases: routerCouponRedemptionCases,
-  // What the person can tell apart: the state, whether a code is typed and whether its error shows,
-  // and whether a refusal came with the server's message.
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.code !== '',
-      snapshot.context.codeError !== null,
-      snapshot.matches('refused') ? Boolean(snapshot.context.failure?.message) : null,
-    ]),
+  ...routerCouponRedemptionModel,
   states: {
     enteringCode: {
       view: (screen, snapshot) => {

@@ -1,10 +1,11 @@
+import type { AnyMachineSnapshot } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import { TeamMessage } from '../../contract/teams';
 import type { ServerRequestContext } from '../../machines/serverRequest/serverRequest.machine';
 import { refused } from '../support/refusals';
 
 /** Sample events for generating the server request machine's paths. */
-export const serverRequestCases = {
+const serverRequestCases = {
   // A person can only change a time to something other than what it holds; clearing it is a change too.
   'user.changeFrom': ({ context }: { context: ServerRequestContext }) =>
     ['22:00', '']
@@ -24,3 +25,17 @@ export const serverRequestCases = {
     { type: 'xstate.error.actor.requestServer', error: new Error('network down'), actorId: 'requestServer' },
   ],
 } as const;
+
+/** What the serverRequest machine's paths are generated from (the path tests and the flow explorer). */
+export const serverRequestModel = {
+  cases: serverRequestCases,
+  // What decides where a submit goes: the state, which times are chosen, and whether a failure came
+  // with the server's message.
+  serializeState: (snapshot: AnyMachineSnapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.from !== '',
+      snapshot.context.to !== '',
+      snapshot.matches('failed') ? Boolean(snapshot.context.failure?.message) : null,
+    ]),
+};

@@ -8,7 +8,7 @@ import { DedicatedServerRequestView } from '../../src/features/servers/servers.v
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { serverRequestCases } from './serverRequest.cases';
+import { serverRequestModel } from './serverRequest.cases';
 
 const requestUnavailable = 'We could not request the server right now. Please try again later.';
 const knownMessages: Record<string, string> = {
@@ -17,16 +17,7 @@ const knownMessages: Record<string, string> = {
 
 describeModel('serverRequest', {
   machine: serverRequestMachine,
-  cases: serverRequestCases,
-  // What decides where a submit goes: the state, which times are chosen, and whether a failure came
-  // with the server's message.
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.from !== '',
-      snapshot.context.to !== '',
-      snapshot.matches('failed') ? Boolean(snapshot.context.failure?.message) : null,
-    ]),
+  ...serverRequestModel,
   states: {
     editing: {
       view: (screen, snapshot) => {

@@ -1,3 +1,4 @@
+import type { AnyMachineSnapshot } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
 
 /** Sample events for generating the session machine's paths. */
@@ -17,7 +18,7 @@ const otherUser: SessionClaims = {
   email: 'lee@example.com',
 };
 
-export const sessionCases = {
+const sessionCases = {
   'xstate.done.actor.fetchSession': [
     { type: 'xstate.done.actor.fetchSession', output: sessionUser, actorId: 'fetchSession' },
     { type: 'xstate.done.actor.fetchSession', output: null, actorId: 'fetchSession' },
@@ -37,3 +38,10 @@ export const sessionCases = {
   ],
   'session.signedIn': [{ type: 'session.signedIn', user: otherUser }],
 } as const;
+
+/** What the session machine's paths are generated from (the path tests and the flow explorer). */
+export const sessionModel = {
+  cases: sessionCases,
+  serializeState: (snapshot: AnyMachineSnapshot) =>
+    JSON.stringify([snapshot.value, snapshot.context.user?.sub ?? null]),
+};

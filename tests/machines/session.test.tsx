@@ -9,12 +9,11 @@ import { SignedInShellView } from '../../src/features/shell/signed-in-shell.view
 import { TestI18n } from '../support/i18n';
 import '../support/resize-observer';
 import { describeModel } from '../support/model-based';
-import { sessionCases, sessionUser } from './session.cases';
+import { sessionModel, sessionUser } from './session.cases';
 
 describeModel('session', {
   machine: sessionMachine,
-  cases: sessionCases,
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.user?.sub ?? null]),
+  ...sessionModel,
   states: {
     unknown: { view: (screen) => expect(screen.getByRole('status')).toHaveTextContent('Loading your account…') },
     checking: { view: (screen) => expect(screen.getByRole('status')).toHaveTextContent('Loading your account…') },

@@ -1,7 +1,10 @@
+import type { AnyMachineSnapshot } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
+import { statePathOf } from '../../machines/paths';
 import type { PasskeyAssertion, SignInContext } from '../../machines/signIn/signIn.machine';
+import { fieldErrorsOf } from '../../machines/signIn/signIn.machine';
 import { refused } from '../support/refusals';
 
 /** Sample events for generating the sign-in machine's paths. */
@@ -35,7 +38,7 @@ const answered = (actorId: string) => ({
   actorId,
 });
 
-export const signInCases = {
+const signInCases = {
   // A person can only change a field to something other than what it holds.
   'user.changeEmail': ({ context }: { context: SignInContext }) =>
     ['sam@example.com', 'not-an-address']
@@ -95,3 +98,27 @@ export const signInCases = {
     },
   ],
 } as const;
+
+/** What the signIn machine's paths are generated from (the path tests and the flow explorer). */
+export const signInModel = {
+  input: {},
+  cases: signInCases,
+  // What the person can tell apart, kept coarse so the paths stay few: the state; whether the form
+  // can be sent; the refusal said where it is said (a failure, a passkey's failure, the fields' errors).
+  serializeState: (snapshot: AnyMachineSnapshot) => {
+    const { context } = snapshot;
+    const state = statePathOf(snapshot.value);
+    return JSON.stringify([
+      state,
+      snapshot.status,
+      state === 'form.failure' ? context.failure : null,
+      state === 'form.passkeyFailed' ? context.passkeyFailure : null,
+      Object.keys(fieldErrorsOf(context)).sort(),
+      state === 'form.invalid'
+        ? Object.keys(context.fieldErrors)
+            .filter((key) => context.fieldErrors[key as 'email'] !== undefined)
+            .sort()
+        : null,
+    ]);
+  },
+};

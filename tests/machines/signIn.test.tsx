@@ -5,13 +5,13 @@ import type { LoginResponse } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
 import { RefusalError } from '../../machines/refusal';
-import { fieldErrorsOf, type PasskeyAnswer, signInMachine } from '../../machines/signIn/signIn.machine';
+import { type PasskeyAnswer, signInMachine } from '../../machines/signIn/signIn.machine';
 import { askForPasskey, passkeyAutofill, signInWithPasskey } from '../../src/features/sign-in/sign-in.actors';
 import { SignInView } from '../../src/features/sign-in/sign-in.view';
 import { TestI18n } from '../support/i18n';
-import { type Driver, describeModel, statePathOf } from '../support/model-based';
+import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { passkeyAssertion, sampleClaims, signInCases } from './signIn.cases';
+import { passkeyAssertion, sampleClaims, signInModel } from './signIn.cases';
 
 // The browser's WebAuthn library, at the actors' edge only: the machine's tests inject their actors.
 const webAuthn = vi.hoisted(() => ({
@@ -34,26 +34,7 @@ function changeField(label: string, exact = false): Driver<Machine> {
 
 describeModel('signIn', {
   machine: signInMachine,
-  input: {},
-  cases: signInCases,
-  // What the person can tell apart, kept coarse so the paths stay few: the state; whether the form
-  // can be sent; the refusal said where it is said (a failure, a passkey's failure, the fields' errors).
-  serializeState: (snapshot) => {
-    const { context } = snapshot;
-    const state = statePathOf(snapshot.value);
-    return JSON.stringify([
-      state,
-      snapshot.status,
-      state === 'form.failure' ? context.failure : null,
-      state === 'form.passkeyFailed' ? context.passkeyFailure : null,
-      Object.keys(fieldErrorsOf(context)).sort(),
-      state === 'form.invalid'
-        ? Object.keys(context.fieldErrors)
-            .filter((key) => context.fieldErrors[key as 'email'] !== undefined)
-            .sort()
-        : null,
-    ]);
-  },
+  ...signInModel,
   states: {
     form: {
       view: (screen) => {

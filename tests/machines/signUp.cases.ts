@@ -1,5 +1,12 @@
+import type { AnyMachineSnapshot } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
-import type { SignUpContext, SignUpFailure } from '../../machines/signUp/signUp.machine';
+import {
+  codeErrorsOf,
+  detailsErrorsOf,
+  passwordErrorsOf,
+  type SignUpContext,
+  type SignUpFailure,
+} from '../../machines/signUp/signUp.machine';
 import { refused } from '../support/refusals';
 
 /**
@@ -31,7 +38,7 @@ const refusedBy = (actorId: string, ...failures: (keyof typeof refusalCodes)[]) 
 ];
 
 /** Sample events for generating the sign-up machine's paths. */
-export const signUpCases = {
+const signUpCases = {
   'user.changeEmail': toggles('user.changeEmail', 'email', ['sam@example.com', 'not-an-address']),
   'user.changeRepeatEmail': toggles('user.changeRepeatEmail', 'repeatEmail', ['sam@example.com', 'sam@example.org']),
   // On the code step the check matters only for a resend: answered once a resend can be asked for.
@@ -69,3 +76,32 @@ export const signUpCases = {
     'passwordTooCommon',
   ),
 } as const;
+
+/** What the sign-up machine's paths are generated from, beside its cases (the path tests and the flow explorer). */
+export const signUpModel = {
+  input: { botCheckRequired: true },
+  cases: signUpCases,
+  // What the person can see and do next: the step, whether a message shows, which checks of the
+  // step's form fail, whether a new code can be asked for, and (only then) whether its check is answered.
+  serializeState: (snapshot: AnyMachineSnapshot) => {
+    const { context } = snapshot;
+    const checks = snapshot.matches('enteringDetails')
+      ? detailsErrorsOf(context)
+      : snapshot.matches('verifying')
+        ? codeErrorsOf(context)
+        : snapshot.matches('choosingPassword')
+          ? passwordErrorsOf(context)
+          : {};
+    const verifying = snapshot.matches('verifying');
+    return JSON.stringify([
+      snapshot.value,
+      snapshot.status,
+      context.failure !== null,
+      Object.keys(checks).sort(),
+      Object.values(context.fieldErrors).some((message) => message !== undefined),
+      verifying && context.canResend,
+      verifying && context.codeResent,
+      verifying && context.canResend && context.botToken !== '',
+    ]);
+  },
+};

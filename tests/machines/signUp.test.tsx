@@ -1,13 +1,13 @@
 import { fireEvent } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, SimulatedClock, transition } from 'xstate';
-import { codeErrorsOf, detailsErrorsOf, passwordErrorsOf, signUpMachine } from '../../machines/signUp/signUp.machine';
+import { detailsErrorsOf, passwordErrorsOf, signUpMachine } from '../../machines/signUp/signUp.machine';
 import { signUpPathOf } from '../../src/features/sign-up/sign-up.screen';
 import { SignUpView } from '../../src/features/sign-up/sign-up.view';
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { refusalCodes, signUpCases } from './signUp.cases';
+import { refusalCodes, signUpModel } from './signUp.cases';
 
 type Machine = typeof signUpMachine;
 
@@ -50,31 +50,7 @@ const fieldTexts: Record<string, string> = {
 
 describeModel('signUp', {
   machine: signUpMachine,
-  input: { botCheckRequired: true },
-  cases: signUpCases,
-  // What the person can see and do next: the step, whether a message shows, which checks of the
-  // step's form fail, whether a new code can be asked for, and (only then) whether its check is answered.
-  serializeState: (snapshot) => {
-    const { context } = snapshot;
-    const checks = snapshot.matches('enteringDetails')
-      ? detailsErrorsOf(context)
-      : snapshot.matches('verifying')
-        ? codeErrorsOf(context)
-        : snapshot.matches('choosingPassword')
-          ? passwordErrorsOf(context)
-          : {};
-    const verifying = snapshot.matches('verifying');
-    return JSON.stringify([
-      snapshot.value,
-      snapshot.status,
-      context.failure !== null,
-      Object.keys(checks).sort(),
-      Object.values(context.fieldErrors).some((message) => message !== undefined),
-      verifying && context.canResend,
-      verifying && context.codeResent,
-      verifying && context.canResend && context.botToken !== '',
-    ]);
-  },
+  ...signUpModel,
   states: {
     enteringDetails: {
       view: (screen, snapshot) => {

@@ -1,8 +1,10 @@
+import type { AnyMachineSnapshot } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import { SubscriptionMessage } from '../../contract/subscriptions';
-import type {
-  SubscriptionFacts,
-  SubscriptionLifecycleContext,
+import {
+  type SubscriptionFacts,
+  type SubscriptionLifecycleContext,
+  seatsErrorOf,
 } from '../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
 import { refused } from '../support/refusals';
 
@@ -25,7 +27,7 @@ const change = (state: SubscriptionFacts['state'], quantity: number) => ({
 });
 
 /** Sample events for generating the subscription lifecycle machine's paths. */
-export const subscriptionLifecycleCases = {
+const subscriptionLifecycleCases = {
   // A person can only choose or type something other than what is there.
   'user.chooseReason': ({ context }: { context: SubscriptionLifecycleContext }) =>
     (['tooExpensive', 'other'] as const)
@@ -83,3 +85,23 @@ export const subscriptionLifecycleCases = {
     { type: 'xstate.error.actor.changeSeats', error: new Error('network down'), actorId: 'changeSeats' },
   ],
 } as const;
+
+/** What the subscription lifecycle's paths are generated from (the path tests and the flow explorer). */
+export const subscriptionLifecycleModel = {
+  input: teamsFacts,
+  cases: subscriptionLifecycleCases,
+  // What the person can tell apart: the state, whether a failure came with the server's message, and
+  // what the typed seats would do on save (not the reason, the note or which confirmation shows).
+  serializeState: (snapshot: AnyMachineSnapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.hasTag('error') ? Boolean(snapshot.context.failure?.message) : null,
+      snapshot.matches('changingSeats') || snapshot.matches('seatsFailed')
+        ? [
+            seatsErrorOf(snapshot.context.seatsDraft, snapshot.context.subscription) ??
+              (Number(snapshot.context.seatsDraft) === snapshot.context.subscription.quantity ? 'unchanged' : 'valid'),
+            snapshot.context.seatsError !== null,
+          ]
+        : null,
+    ]),
+};

@@ -13,7 +13,7 @@ import { SubscriptionLifecycleView } from '../../src/features/subscription-porta
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { subscriptionLifecycleCases, teamsFacts } from './subscriptionLifecycle.cases';
+import { subscriptionLifecycleModel, teamsFacts } from './subscriptionLifecycle.cases';
 
 type Machine = typeof subscriptionLifecycleMachine;
 
@@ -48,22 +48,7 @@ const changeSeats: Driver<Machine> = async ({ screen, event }) => {
 
 describeModel('subscriptionLifecycle', {
   machine: subscriptionLifecycleMachine,
-  input: teamsFacts,
-  cases: subscriptionLifecycleCases,
-  // What the person can tell apart: the state, whether a failure came with the server's message, and
-  // what the typed seats would do on save (not the reason, the note or which confirmation shows).
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.hasTag('error') ? Boolean(snapshot.context.failure?.message) : null,
-      snapshot.matches('changingSeats') || snapshot.matches('seatsFailed')
-        ? [
-            seatsErrorOf(snapshot.context.seatsDraft, snapshot.context.subscription) ??
-              (Number(snapshot.context.seatsDraft) === snapshot.context.subscription.quantity ? 'unchanged' : 'valid'),
-            snapshot.context.seatsError !== null,
-          ]
-        : null,
-    ]),
+  ...subscriptionLifecycleModel,
   states: {
     active: {
       machine: (snapshot) => expect(snapshot.context.subscription.state).not.toBe('expired'),

@@ -16,8 +16,8 @@
  *
  * Usage (see tests/machines/signIn.test.tsx):
  *   describeModel({
- *     machine: signInMachine, input: {},
- *     cases: signInCases,
+ *     machine: signInMachine,
+ *     ...signInModel, // input, cases and serializeState, shared with the flow explorer (machines/paths.ts)
  *     states: { editing: { view: (screen) => expect(screen.getByRole('button', …)).toBeEnabled() } },
  *     drivers: { 'user.submit': ({ user, screen }) => user.click(screen.getByRole('button', …)) },
  *     render: (snapshot, send) => <SignInView snapshot={snapshot} send={send} />,
@@ -27,28 +27,18 @@ import { screen as globalScreen, type RenderResult, render } from '@testing-libr
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { __unsafe_getAllOwnEventDescriptors, type AnyStateMachine, initialTransition, transition } from 'xstate';
 import {
-  __unsafe_getAllOwnEventDescriptors,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type EventFromLogic,
-  type EventObject,
-  initialTransition,
-  transition,
-} from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getStateNodes, type Step } from './graph';
+  type Event,
+  getStateNodes,
+  type PathModel,
+  type Snapshot,
+  type Step,
+  statePathOf,
+  transitionPaths,
+} from '../../machines/paths';
 
-// Generic machine snapshots do not narrow in TypeScript; recognisers see any machine's snapshot.
-type Snapshot<_M extends AnyStateMachine> = AnyMachineSnapshot;
-type Event<M extends AnyStateMachine> = EventFromLogic<M>;
-
-/**
- * Sample events per event type; a function may choose by the current snapshot. Actor results and
- * timers (`xstate.done.actor.…`) are events too, outside the machine's declared event type.
- */
-type Cases<M extends AnyStateMachine> = Partial<
-  Record<string, ReadonlyArray<EventObject> | ((snapshot: Snapshot<M>) => ReadonlyArray<EventObject>)>
->;
+export { statePathOf };
 
 type StateRecogniser<M extends AnyStateMachine> = {
   /** Invariants of the snapshot in this state. */
@@ -64,73 +54,13 @@ export type Driver<M extends AnyStateMachine> = (tools: {
   snapshot: Snapshot<M>;
 }) => Promise<void>;
 
-export type ModelSpec<M extends AnyStateMachine> = {
-  machine: M;
-  input?: unknown;
-  cases: Cases<M>;
+export type ModelSpec<M extends AnyStateMachine> = PathModel<M> & {
   /** Keyed by state path (`signedIn.refreshingUser`); a key for a parent applies to its children. */
   states: Record<string, StateRecogniser<M>>;
   /** UI drivers for the events a person causes; any other event is applied without UI. */
   drivers: Partial<Record<string, Driver<M>>>;
   render: (snapshot: Snapshot<M>, send: (event: Event<M>) => void) => ReactElement;
-  /** What makes two snapshots different states for path generation (default: value + tags). */
-  serializeState?: (snapshot: Snapshot<M>) => string;
 };
-
-/** `{ signedIn: 'idle' }` → `signedIn.idle`. */
-export function statePathOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  const [[key, child]] = Object.entries(value as Record<string, unknown>) as [[string, unknown]];
-  return `${key}.${statePathOf(child)}`;
-}
-
-function eventsFor<M extends AnyStateMachine>(spec: ModelSpec<M>, snapshot: Snapshot<M>): Event<M>[] {
-  if (snapshot.status !== 'active') return [];
-  return __unsafe_getAllOwnEventDescriptors(snapshot).flatMap((type) => {
-    const samples = spec.cases[type];
-    if (!samples) return [{ type } as Event<M>];
-    return [...(typeof samples === 'function' ? samples(snapshot) : samples)] as Event<M>[];
-  });
-}
-
-function traversalOptions<M extends AnyStateMachine>(spec: ModelSpec<M>) {
-  return {
-    input: spec.input,
-    events: (snapshot: Snapshot<M>) => eventsFor(spec, snapshot),
-    serializeState: (snapshot: Snapshot<M>) =>
-      spec.serializeState?.(snapshot) ?? JSON.stringify([snapshot.value, [...snapshot.tags].sort(), snapshot.status]),
-  };
-}
-
-type TransitionPath<M extends AnyStateMachine> = { name: string; steps: Step<Snapshot<M>, Event<M>>[] };
-
-/** One path per edge of the graph: the shortest way to its source, then the edge. */
-function transitionPaths<M extends AnyStateMachine>(spec: ModelSpec<M>): TransitionPath<M>[] {
-  const options = traversalOptions(spec);
-  // biome-ignore lint/suspicious/noExplicitAny: @xstate/graph's option types do not follow machine generics
-  const adjacency = getAdjacencyMap(spec.machine, options as any);
-  // biome-ignore lint/suspicious/noExplicitAny: as above
-  const shortest = getShortestPaths(spec.machine, options as any);
-  const pathTo = new Map(shortest.map((path) => [options.serializeState(path.state as Snapshot<M>), path]));
-  const paths: TransitionPath<M>[] = [];
-  for (const [serialized, { state, transitions }] of Object.entries(adjacency) as [
-    string,
-    { state: unknown; transitions: Record<string, { event: unknown; state: unknown }> },
-  ][]) {
-    const prefix = pathTo.get(serialized);
-    if (!prefix) continue;
-    for (const { event, state: next } of Object.values(transitions)) {
-      const steps = [...prefix.steps, { event, state: next }] as Step<Snapshot<M>, Event<M>>[];
-      const from = statePathOf((state as Snapshot<M>).value);
-      const to =
-        (next as Snapshot<M>).status === 'done'
-          ? `${statePathOf((next as Snapshot<M>).value)} (final)`
-          : statePathOf((next as Snapshot<M>).value);
-      paths.push({ name: `${from} --${JSON.stringify(event)}--> ${to} (${steps.length - 1} steps)`, steps });
-    }
-  }
-  return paths;
-}
 
 function recognisersFor<M extends AnyStateMachine>(spec: ModelSpec<M>, snapshot: Snapshot<M>): StateRecogniser<M>[] {
   const path = statePathOf(snapshot.value).split('.');

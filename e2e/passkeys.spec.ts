@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { tabTo } from './support/keyboard';
-import { expectNoAxeViolations, signIn, signOut } from './support/portal';
+import { expectNoAxeViolations, signIn } from './support/portal';
 import { newAccountPassword, signUpThroughTheUi } from './support/sign-up';
 import { expect, test, visitorAddressOf } from './support/visitor';
 
@@ -64,8 +64,17 @@ test('a passkey is added on the account page; the e-mail field then offers it an
   await expectNoAxeViolations(page);
 
   // The sign-in page asks the browser for a passkey for its e-mail field's autofill; this
-  // authenticator answers at once, as a person picking the passkey in the field's list would.
-  await signOut(page);
+  // authenticator answers at once, as a person picking the passkey in the field's list would. So the
+  // sign-in page may come and go before its address can be seen: wait for the sign-out and the
+  // passkey sign-in answers instead.
+  const signedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
+  const passkeySignIn = page.waitForResponse(
+    (response) => response.url().endsWith('/api/auth/passkey') && response.request().method() === 'POST',
+  );
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  expect((await signedOut).ok()).toBe(true);
+  expect((await passkeySignIn).ok()).toBe(true);
   await signedInHere(page);
 
   await page.goto('/account#passkeys');

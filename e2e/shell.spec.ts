@@ -45,7 +45,12 @@ test('the shell works by keyboard alone: skip link, account menu, change passwor
   await accountMenu.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  // The keys go to the menu once it has the focus.
+  await expect(page.getByRole('menu')).toBeFocused();
   await page.keyboard.press('End');
+  // Enter picks the highlighted item: wait until End has moved the highlight there (seen once on the
+  // first item, "Change password", when End came as the menu opened).
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toHaveAttribute('data-highlighted', '');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/login/);
 });

@@ -18,6 +18,7 @@ import {
 import { errorBody, refusalResponse, statusOf } from './http/refusals';
 import { requireTeamSecondFactor } from './http/team-second-factor';
 import { loggableRoute, requestLogging } from './logger';
+import { devFlowExplorerRoutes } from './routes/dev-flow-explorer';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { securityEvent } from './security-events';
 import type { AppServices } from './services/index';
@@ -80,7 +81,10 @@ export function createApp(services: AppServices) {
   mountApi(app, services);
   // Development tools answer only a person on this machine, even where development mode is deliberate.
   app.use('/dev/*', loopbackClientsOnly());
-  if (!services.env.production) app.route('/dev/mailbox', devMailboxRoutes(services));
+  if (!services.env.production) {
+    app.route('/dev/mailbox', devMailboxRoutes(services));
+    app.route('/dev/flows', devFlowExplorerRoutes());
+  }
 
   app.notFound((c) => c.json(errorBody(ErrorCode.notFound, 'Not found.'), 404));
   app.onError((error, c) => {

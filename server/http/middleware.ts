@@ -77,7 +77,8 @@ export function securityHeaders({
     // On the answer's own headers: c.header() on a finished answer rebuilds it around its body,
     // which costs @hono/node-server its fast path.
     const headers = c.res.headers;
-    headers.set('Content-Security-Policy', contentSecurityPolicy);
+    // A development tool's page may bring its own (the flow explorer's WebAssembly).
+    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', contentSecurityPolicy);
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('X-Frame-Options', 'DENY');
     // Reset links carry a token in the path: never send it to anyone in a Referer.

@@ -8,14 +8,11 @@ import {
   apiKeyMachine,
   type CreateKeyInput,
   descriptionErrorOf,
-  isIpsDraftAcceptable,
   type SaveIpsInput,
 } from '../../machines/apiKey/apiKey.machine';
-import { ApiKeysView } from '../../src/features/api-keys/api-keys.view';
-import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { apiKeyCases, createdKey, keys, now, wholeKey } from './apiKey.cases';
+import { apiKeyModel, createdKey, keys, wholeKey } from './apiKey.cases';
 
 type Machine = typeof apiKeyMachine;
 
@@ -76,32 +73,7 @@ const changeIps: Driver<Machine> = async ({ screen, event, snapshot }) => {
 
 describeModel('apiKey', {
   machine: apiKeyMachine,
-  input: { keys },
-  cases: apiKeyCases,
-  // What decides where a save goes: the state, whether the description passes, whether the list is
-  // empty, acceptable or too long, and whether a failure came with the server's message. The keys,
-  // the confirmation and the marks shown are left out: they change what is seen, not where a path goes.
-  serializeState: (snapshot) => {
-    const { description, ipsDraft, failure } = snapshot.context;
-    const drafting = [
-      { creating: 'editing' },
-      { creating: 'failed' },
-      { editingIps: 'editing' },
-      { editingIps: 'failed' },
-    ].some((state) => snapshot.matches(state));
-    return JSON.stringify([
-      snapshot.value,
-      drafting ? descriptionErrorOf(description) === null : null,
-      drafting
-        ? allowedIpsOf(ipsDraft).length === 0
-          ? 'none'
-          : isIpsDraftAcceptable(ipsDraft)
-            ? 'acceptable'
-            : 'tooMany'
-        : null,
-      snapshot.hasTag('error') ? Boolean(failure?.message) : null,
-    ]);
-  },
+  ...apiKeyModel,
   states: {
     listed: {
       view: (screen, snapshot) => {
@@ -251,11 +223,6 @@ describeModel('apiKey', {
     'user.confirmDelete': async ({ user, screen }) =>
       user.click(dialog(screen).getByRole('button', { name: 'Delete key' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <ApiKeysView snapshot={snapshot} send={send} now={now} />
-    </TestI18n>
-  ),
 });
 
 function started() {

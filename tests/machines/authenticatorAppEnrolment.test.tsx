@@ -7,12 +7,9 @@ import {
   type AuthenticatorAppEnrolmentContext,
   authenticatorAppEnrolmentMachine,
 } from '../../machines/authenticatorAppEnrolment/authenticatorAppEnrolment.machine';
-import { answerErrorOf } from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
-import { AuthenticatorAppView } from '../../src/features/authenticator-app/authenticator-app.view';
-import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { authenticatorAppEnrolmentCases, isAppOn, recoveryCodes, setup } from './authenticatorAppEnrolment.cases';
+import { authenticatorAppEnrolmentModel, isAppOn, recoveryCodes, setup } from './authenticatorAppEnrolment.cases';
 
 type Machine = typeof authenticatorAppEnrolmentMachine;
 type Screen = Parameters<NonNullable<Parameters<typeof describeModel>[1]['states'][string]['view']>>[0];
@@ -75,22 +72,7 @@ const changeCode: Driver<Machine> = async ({ screen, event, snapshot }) => {
 
 describeModel('authenticatorAppEnrolment', {
   machine: authenticatorAppEnrolmentMachine,
-  cases: authenticatorAppEnrolmentCases,
-  // What the person can tell apart, kept coarse so the paths stay few: the step; where a code is
-  // typed, the way of proving, whether it can be sent and whether it was refused; on the overview
-  // whether the app is on and what it says; on the codes which change gave them and the copy's outcome.
-  serializeState: (snapshot) => {
-    const context = contextOf(snapshot);
-    const { method, code, codeError, failure, notice, copy } = context;
-    const value = snapshot.value as unknown;
-    const typing = typeof value === 'object';
-    return JSON.stringify([
-      value,
-      typing ? [method, answerErrorOf(method, code) === null, codeError !== null] : null,
-      value === 'idle' ? [isAppOn(context), notice === 'turnedOff', failure !== null] : null,
-      value === 'showingRecoveryCodes' ? [notice, copy] : null,
-    ]);
-  },
+  ...authenticatorAppEnrolmentModel,
   states: {
     idle: {
       view: (screen, snapshot) => {
@@ -191,23 +173,6 @@ describeModel('authenticatorAppEnrolment', {
     'user.copy': ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Copy' })),
     'user.download': ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Download' })),
     'user.done': ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Done' })),
-  },
-  render: (snapshot, send) => {
-    const enabled = isAppOn(contextOf(snapshot));
-    return (
-      <TestI18n>
-        <AuthenticatorAppView
-          snapshot={snapshot}
-          send={send}
-          read={{
-            status: 'success',
-            authenticatorApp: { enabled, enabledAt: enabled ? '2026-11-20T08:30:00.000Z' : null },
-            recoveryCodes: { remaining: enabled ? 10 : 0, createdAt: enabled ? '2026-11-20T08:30:00.000Z' : null },
-            requiredByTeam: null,
-          }}
-        />
-      </TestI18n>
-    );
   },
 });
 

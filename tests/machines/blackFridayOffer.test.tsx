@@ -5,22 +5,12 @@ import { ErrorCode } from '../../contract/errors';
 import { SubscriptionMessage } from '../../contract/subscriptions';
 import { blackFridayOfferMachine } from '../../machines/blackFridayOffer/blackFridayOffer.machine';
 import { BlackFridayOfferView } from '../../src/features/subscription-portal/black-friday-offer.view';
-import type { PortalLink } from '../../src/features/subscription-portal/subscription-portal.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { blackFridayOfferModel } from './blackFridayOffer.cases';
+import { blackFridayOfferModel, price, renderLink } from './blackFridayOffer.cases';
 
 const delistUnavailable = 'We could not hide the offer right now. Please try again later.';
-const price = { priceCents: 4_999, currency: 'USD' };
-
-function renderLink({ to, referenceId, className, children }: PortalLink) {
-  return (
-    <a href={`${to}?referenceId=${referenceId}`} className={className}>
-      {children}
-    </a>
-  );
-}
 
 describeModel('blackFridayOffer', {
   machine: blackFridayOfferMachine,
@@ -82,17 +72,6 @@ describeModel('blackFridayOffer', {
     'user.keepOffer': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Keep offer' })),
     'user.retry': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <BlackFridayOfferView
-        snapshot={snapshot}
-        send={send}
-        price={price}
-        referenceId="teams-1"
-        renderLink={renderLink}
-      />
-    </TestI18n>
-  ),
 });
 
 function delistingWith(delist: () => Promise<void>, offerDelisted = vi.fn()) {

@@ -79,11 +79,6 @@ describeModel('changePassword', {
     'user.changeRepeatPassword': changeField('Repeat new password'),
     'user.submit': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Change password' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <ChangePasswordView snapshot={snapshot} send={send} />
-    </TestI18n>
-  ),
 });
 
 function submitted(currentPassword: string, newPassword: string, repeatPassword: string) {

@@ -12,26 +12,13 @@ import { CouponRedemptionView } from '../../src/features/subscription-portal/cou
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { couponRedemptionCases, coupons } from './couponRedemption.cases';
+import { couponRedemptionModel, coupons, input } from './couponRedemption.cases';
 
-const input = { accountId: 'acct-owner', subscriptionId: 'teams-1' };
 const redemptionUnavailable = 'We could not redeem the coupon right now. Please try again later.';
 
 describeModel('couponRedemption', {
   machine: couponRedemptionMachine,
-  input,
-  cases: couponRedemptionCases,
-  // What the person can tell apart: the state, whether there is a list, whether a code is given and
-  // typed, whether its error shows, and whether a refusal came with the server's message.
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.coupons.length > 0,
-      couponIdOf(snapshot.context) !== '',
-      snapshot.context.typedCode !== '',
-      snapshot.context.codeError !== null,
-      snapshot.matches('failed') ? Boolean(snapshot.context.failure?.message) : null,
-    ]),
+  ...couponRedemptionModel,
   states: {
     loading: {
       machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
@@ -102,11 +89,6 @@ describeModel('couponRedemption', {
     'user.redeemAnother': async ({ user, screen }) =>
       user.click(screen.getByRole('button', { name: 'Redeem another coupon' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <CouponRedemptionView snapshot={snapshot} send={send} />
-    </TestI18n>
-  ),
 });
 
 function redeemingWith(redeem: (input: RedeemInput) => Promise<CouponRedemption>, list: Coupon[] = coupons) {

@@ -8,25 +8,13 @@ import { DeviceActivationView } from '../../src/features/device-activation/devic
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { deviceActivationCases, linkedTablet } from './deviceActivation.cases';
+import { deviceActivationModel, input, linkedTablet, userid } from './deviceActivation.cases';
 
-const userid = '0b6f3a52-4c1d-4e8f-9a7b-1c2d3e4f5a6b';
-const input = { userid };
 const linkUnavailable = 'We could not link the device right now. Please try again later.';
 
 describeModel('deviceActivation', {
   machine: deviceActivationMachine,
-  input,
-  cases: deviceActivationCases,
-  // What the person can tell apart: the state, whether a code is typed and whether its error shows,
-  // and whether a refusal came with the server's message.
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.code !== '',
-      snapshot.context.codeError !== null,
-      snapshot.matches('refused') ? Boolean(snapshot.context.failure?.message) : null,
-    ]),
+  ...deviceActivationModel,
   states: {
     enteringCode: {
       view: (screen, snapshot) => {
@@ -77,11 +65,6 @@ describeModel('deviceActivation', {
     'user.activateAnother': async ({ user, screen }) =>
       user.click(screen.getByRole('button', { name: 'Activate another device' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <DeviceActivationView snapshot={snapshot} send={send} onNavigate={vi.fn()} />
-    </TestI18n>
-  ),
 });
 
 function activatingWith(link: (request: LinkDeviceRequest) => Promise<LinkedDevice>, initialCode?: string) {

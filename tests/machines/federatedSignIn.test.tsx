@@ -9,12 +9,8 @@ import { FederatedSignInView } from '../../src/features/federated-sign-in/federa
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { authorizationUrl, federatedSignInModel } from './federatedSignIn.cases';
+import { authorizationUrl, federatedSignInModel, providers } from './federatedSignIn.cases';
 
-const providers: SignInProvider[] = [
-  { id: 'google', name: 'Google' },
-  { id: 'enterprise', name: 'Northwind' },
-];
 const unavailable = 'We could not sign you in right now. Please try again later.';
 
 describeModel('federatedSignIn', {
@@ -79,11 +75,6 @@ describeModel('federatedSignIn', {
       user.click(screen.getByRole('button', { name: 'Continue' })),
     'user.cancelCompany': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Back' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <FederatedSignInView snapshot={snapshot} send={send} providers={providers} />
-    </TestI18n>
-  ),
 });
 
 function signingInWith(starts: {

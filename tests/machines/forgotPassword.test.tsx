@@ -59,16 +59,6 @@ describeModel('forgotPassword', {
     },
     'user.submit': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Send reset link' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <ForgotPasswordView
-        snapshot={snapshot}
-        send={send}
-        supportEmail="support@example.com"
-        signInLink={<a href="/login">Back to sign in</a>}
-      />
-    </TestI18n>
-  ),
 });
 
 describe('forgotPassword machine', () => {

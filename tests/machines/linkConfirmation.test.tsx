@@ -6,14 +6,11 @@ import {
   type LinkConfirmationContext,
   linkConfirmationMachine,
 } from '../../machines/linkConfirmation/linkConfirmation.machine';
-import { LinkConfirmationView } from '../../src/features/federated-sign-in/link-confirmation.view';
-import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { linkConfirmationCases } from './linkConfirmation.cases';
+import { linkConfirmationModel, token } from './linkConfirmation.cases';
 import { existingAccount, secondFactorRequired } from './signInCallback.cases';
 
-const token = 'Qm9uZGxpbmUtbGluay10b2tlbi0wMTIzNDU2Nzg5YWJj';
 const texts = {
   expired: 'This link has expired or was already used. Sign in with the provider again to link it to your account.',
   unavailable: 'We could not link this sign-in right now. Please try again later.',
@@ -22,10 +19,7 @@ const contextOf = (snapshot: unknown) => (snapshot as { context: LinkConfirmatio
 
 describeModel('linkConfirmation', {
   machine: linkConfirmationMachine,
-  input: { token },
-  cases: linkConfirmationCases,
-  serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.matches('failed') ? Boolean(snapshot.context.failure?.message) : null]),
+  ...linkConfirmationModel,
   states: {
     asking: {
       view: (screen) => {
@@ -57,11 +51,6 @@ describeModel('linkConfirmation', {
   drivers: {
     'user.confirm': ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Link and sign in' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <LinkConfirmationView snapshot={snapshot} send={send} onNavigate={vi.fn()} />
-    </TestI18n>
-  ),
 });
 
 describe('linkConfirmation machine', () => {

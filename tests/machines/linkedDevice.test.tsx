@@ -13,14 +13,10 @@ import {
   linkedDeviceMachine,
   nicknameErrorOf,
 } from '../../machines/linkedDevice/linkedDevice.machine';
-import { LinkedDeviceView } from '../../src/features/devices/linked-device.view';
-import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { kitchenTablet, linkedDeviceCases, teamsSubscription } from './linkedDevice.cases';
+import { kitchenTablet, linkedDeviceInput, linkedDeviceModel, teamsSubscription } from './linkedDevice.cases';
 
-const input = { device: kitchenTablet };
-const options = [{ referenceId: teamsSubscription.referenceId, label: 'Bonding Teams yearly (Studio)' }];
 const changeUnavailable = 'We could not change the device right now. Please try again later.';
 const knownMessages: Record<string, string> = {
   [DeviceMessage.deviceNotFound]: 'There is no such device on your account.',
@@ -64,27 +60,7 @@ function expectDeviceShown(screen: Screen, context: LinkedDeviceContext) {
 
 describeModel('linkedDevice', {
   machine: linkedDeviceMachine,
-  input,
-  cases: linkedDeviceCases,
-  // What the person can tell apart, per state: on the list, whether the device is signed in, has a
-  // subscription and shows a failure; while renaming, what kind of name is typed and whether its
-  // error or a failure shows; while choosing, whether the choice differs; else the state alone.
-  serializeState: (snapshot) => {
-    const context = contextOf(snapshot);
-    const draft = context.nicknameDraft.trim();
-    const hasSubscription = context.device.subscription !== null;
-    const failed = context.failure !== null;
-    if (snapshot.matches('idle')) return JSON.stringify(['idle', context.device.signedIn, hasSubscription, failed]);
-    if (snapshot.matches('renaming')) {
-      const kind = draft === context.device.nickname ? 'same' : nicknameErrorOf(draft) ? 'invalid' : 'new';
-      return JSON.stringify(['renaming', kind, context.nicknameError !== null, failed]);
-    }
-    if (snapshot.matches('choosingSubscription')) {
-      const unchanged = context.subscriptionDraft === (context.device.subscription?.referenceId ?? '');
-      return JSON.stringify(['choosingSubscription', hasSubscription, unchanged, failed]);
-    }
-    return JSON.stringify([snapshot.value]);
-  },
+  ...linkedDeviceModel,
   states: {
     idle: {
       view: (screen, snapshot) => {
@@ -181,11 +157,6 @@ describeModel('linkedDevice', {
         }),
       ),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <LinkedDeviceView snapshot={snapshot} send={send} subscriptionOptions={options} />
-    </TestI18n>
-  ),
 });
 
 type Calls = {
@@ -207,7 +178,7 @@ function deviceActor({ renameDevice = notCalled, associateDevice = notCalled }: 
       },
       actions: { deviceChanged },
     }),
-    { input },
+    { input: linkedDeviceInput },
   ).start();
   return { actor, deviceChanged };
 }

@@ -5,11 +5,9 @@ import { ErrorCode } from '../../contract/errors';
 import { LinkedSignInMessage, type UnlinkSignInRequest } from '../../contract/linked-sign-ins';
 import { type LinkedSignInsContext, linkedSignInsMachine } from '../../machines/linkedSignIns/linkedSignIns.machine';
 import { unexplained } from '../../machines/refusal';
-import { LinkedSignInsView } from '../../src/features/linked-sign-ins/linked-sign-ins.view';
-import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { company, google, linkedSignIns, linkedSignInsCases, providers } from './linkedSignIns.cases';
+import { company, google, linkedSignInsModel } from './linkedSignIns.cases';
 
 const unlinkUnavailable = 'We could not unlink the sign-in right now. Please try again later.';
 const knownMessages: Record<string, string> = {
@@ -40,12 +38,7 @@ function expectSignInsListed(screen: Screen) {
 
 describeModel('linkedSignIns', {
   machine: linkedSignInsMachine,
-  cases: linkedSignInsCases,
-  // What the person can tell apart: the state, whether a failure shows, and whether a notice does.
-  serializeState: (snapshot) => {
-    const context = contextOf(snapshot);
-    return JSON.stringify([snapshot.value, context.failure !== null, context.notice?.kind ?? null]);
-  },
+  ...linkedSignInsModel,
   states: {
     idle: {
       view: (screen, snapshot) => {
@@ -84,17 +77,6 @@ describeModel('linkedSignIns', {
     'user.confirm': ({ user, screen }) => user.click(dialog(screen).getByRole('button', { name: 'Unlink' })),
     'user.cancel': ({ user, screen }) => user.click(dialog(screen).getByRole('button', { name: 'Cancel' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <LinkedSignInsView
-        snapshot={snapshot}
-        send={send}
-        read={{ status: 'success', passwordSet: true, linkedSignIns }}
-        providers={providers}
-        setPasswordLink={<a href="/password/forgot">Set a password</a>}
-      />
-    </TestI18n>
-  ),
 });
 
 function linkedSignInsActor(calls: { unlinkSignIn?: (request: UnlinkSignInRequest) => Promise<void> } = {}) {

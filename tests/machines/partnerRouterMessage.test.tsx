@@ -6,20 +6,16 @@ import {
   partnerRouterMessageMachine,
   pendingMessageOf,
 } from '../../machines/partnerRouterMessage/partnerRouterMessage.machine';
-import { PartnerRouterMessageView } from '../../src/features/routers/partner-router-message.view';
-import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
-import { livingRoomRouter, now, partnerRouterMessageCases } from './partnerRouterMessage.cases';
+import { input, livingRoomRouter, now, partnerRouterMessageModel } from './partnerRouterMessage.cases';
 
-const input = { routerId: livingRoomRouter.routerId, now };
 const nothingShown = {
   view: (screen: { queryByRole: (role: string) => unknown }) => expect(screen.queryByRole('status')).toBeNull(),
 };
 
 describeModel('partnerRouterMessage', {
   machine: partnerRouterMessageMachine,
-  input,
-  cases: partnerRouterMessageCases,
+  ...partnerRouterMessageModel,
   states: {
     loading: nothingShown,
     showingActivation: {
@@ -40,11 +36,6 @@ describeModel('partnerRouterMessage', {
     'user.dismiss': ({ user, screen }) =>
       user.click(screen.getByRole('button', { name: 'Dismiss the message about Living room router' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <PartnerRouterMessageView snapshot={snapshot} send={send} routerName="Living room router" />
-    </TestI18n>
-  ),
 });
 
 describe('partnerRouterMessage machine', () => {

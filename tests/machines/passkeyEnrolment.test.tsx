@@ -5,25 +5,23 @@ import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
 import { RecentSignInMessage } from '../../contract/recent-sign-in';
 import {
-  nameErrorOf,
   type PasskeyCreation,
   type PasskeyEnrolmentContext,
   passkeyEnrolmentMachine,
 } from '../../machines/passkeyEnrolment/passkeyEnrolment.machine';
-import {
-  BrowserRefusal,
-  isExplained,
-  type Refusal,
-  RefusalError,
-  refusalOf,
-  unexplained,
-} from '../../machines/refusal';
+import { BrowserRefusal, type Refusal, RefusalError, refusalOf, unexplained } from '../../machines/refusal';
 import { passkeysActors } from '../../src/features/passkeys/passkeys.actors';
-import { PasskeysView } from '../../src/features/passkeys/passkeys.view';
-import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel, statePathOf } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { added, laptop, passkeyEnrolmentCases, phone, registration, suggestedName } from './passkeyEnrolment.cases';
+import {
+  added,
+  kindOf,
+  laptop,
+  passkeyEnrolmentModel,
+  phone,
+  registration,
+  suggestedName,
+} from './passkeyEnrolment.cases';
 
 // The browser's WebAuthn library, at the actors' edge only: the machine's tests inject their actors.
 const webAuthn = vi.hoisted(() => ({ startRegistration: vi.fn() }));
@@ -42,12 +40,6 @@ const texts = {
   browserFailed: 'Your browser could not make a passkey. Try again, or use another device.',
   unavailable: 'We could not change your passkeys right now. Please try again.',
 };
-/** A failure's kind, as the page words it: the server's refusal, the browser's, or none explained. */
-function kindOf(failure: Refusal) {
-  if (failure.code === BrowserRefusal.passkeyAlreadyRegistered) return 'alreadyRegistered';
-  if (failure.code === BrowserRefusal.passkeyFailed) return 'browserFailed';
-  return isExplained(failure) ? 'refused' : 'unavailable';
-}
 const failureText = (failure: Refusal) => {
   const kind = kindOf(failure);
   return kind === 'refused'
@@ -83,22 +75,7 @@ const changeName: Driver<Machine> = async ({ screen, event }) => {
 
 describeModel('passkeyEnrolment', {
   machine: passkeyEnrolmentMachine,
-  input: { suggestedName },
-  cases: passkeyEnrolmentCases,
-  // What the person can tell apart, kept coarse so the paths stay few: the step; where a name is
-  // typed, whether it can be sent and whether it was refused; the refusal's kind; on the overview
-  // what the last change said.
-  serializeState: (snapshot) => {
-    const { name, nameError, failure, notice } = contextOf(snapshot);
-    const state = stateOf(snapshot);
-    const typing = state === 'naming' || state === 'renaming';
-    return JSON.stringify([
-      state,
-      typing ? [nameErrorOf(name) === null, nameError !== null] : null,
-      failure ? kindOf(failure) : null,
-      state === 'idle' ? (notice?.kind ?? null) : null,
-    ]);
-  },
+  ...passkeyEnrolmentModel,
   states: {
     idle: {
       machine: (snapshot) => expect(snapshot.context.target).toBeNull(),
@@ -178,11 +155,6 @@ describeModel('passkeyEnrolment', {
     'user.cancel': ({ user, screen, snapshot }) =>
       user.click(screen.getByRole('button', { name: stateOf(snapshot) === 'confirmingRemoval' ? 'Keep' : 'Cancel' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <PasskeysView snapshot={snapshot} send={send} read={{ status: 'success', passkeys: [laptop, phone] }} supported />
-    </TestI18n>
-  ),
 });
 
 function enrolment(calls: Partial<Record<'create' | 'save' | 'rename' | 'remove', () => Promise<unknown>>>) {

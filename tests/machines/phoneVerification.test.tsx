@@ -10,58 +10,22 @@ import {
   type VerifyCodeInput,
 } from '../../machines/phoneVerification/phoneVerification.machine';
 import { AccountPhone } from '../../src/features/phone-verification/account-phone';
-import {
-  e164Of,
-  formattedPhone,
-  type RegionOption,
-  regionOptionsFor,
-} from '../../src/features/phone-verification/phone-numbers';
-import { PhoneVerificationView } from '../../src/features/phone-verification/phone-verification.view';
+import { e164Of, formattedPhone, regionOptionsFor } from '../../src/features/phone-verification/phone-numbers';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
-import { phoneRefused, phoneVerificationCases, sentTo, verifiedUser } from './phoneVerification.cases';
+import { input, phoneRefused, phoneVerificationModel, sentTo, verifiedUser } from './phoneVerification.cases';
 
-const input = { region: 'US' };
-const regions: RegionOption[] = [
-  { region: 'DE', name: 'Germany', callingCode: '49' },
-  { region: 'US', name: 'United States', callingCode: '1' },
-];
 const unavailable = 'We could not reach the portal. Please check your connection and try again.';
 const sentToFormatted = '+1 201 555 0123';
 
-type ViewProps = Parameters<typeof PhoneVerificationView>[0];
-
-const renderView = (snapshot: ViewProps['snapshot'], send: ViewProps['send'] = vi.fn()) => (
-  <TestI18n>
-    <PhoneVerificationView
-      snapshot={snapshot}
-      send={send}
-      regions={regions}
-      formatPhone={formattedPhone}
-      continueTarget={{ kind: 'internal', href: '/account' }}
-      numberStepHref="/phone-number-input"
-      onNavigate={vi.fn()}
-    />
-  </TestI18n>
+/** The model's view of one snapshot, in English. */
+const renderView = (snapshot: Parameters<typeof phoneVerificationModel.render>[0]) => (
+  <TestI18n>{phoneVerificationModel.render(snapshot, vi.fn())}</TestI18n>
 );
 
 describeModel('phoneVerification', {
   machine: phoneVerificationMachine,
-  input,
-  cases: phoneVerificationCases,
-  // What the person can tell apart: the state, whether the fields are filled and show an error,
-  // whether a refusal shows, and whether a new code can be (or just was) asked for.
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.number !== '',
-      snapshot.context.numberError !== null,
-      snapshot.context.code !== '',
-      snapshot.context.codeError !== null,
-      snapshot.context.failure !== null,
-      snapshot.context.canResend,
-      snapshot.context.codeResent,
-    ]),
+  ...phoneVerificationModel,
   states: {
     enteringNumber: {
       view: (screen, snapshot) => {
@@ -186,7 +150,6 @@ describeModel('phoneVerification', {
     'user.resendCode': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Send a new code' })),
     'user.retrySave': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
-  render: (snapshot, send) => renderView(snapshot, send),
 });
 
 function verifyingWith(

@@ -9,9 +9,7 @@ import { QrApprovalView } from '../../src/features/qr-approval/qr-approval.view'
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { firefoxRequest, qrApprovalCases, requestId, shownNumber } from './qrApproval.cases';
-
-const input = { id: requestId };
+import { firefoxRequest, input, qrApprovalModel, requestId, shownNumber } from './qrApproval.cases';
 
 const expectRequestShown = (screen: typeof import('@testing-library/react').screen) => {
   expect(screen.getByText('Firefox')).toBeVisible();
@@ -31,15 +29,7 @@ const accountLinkShown = (screen: typeof import('@testing-library/react').screen
 
 describeModel('qrApproval', {
   machine: qrApprovalMachine,
-  input,
-  cases: qrApprovalCases,
-  // A refusal's message tells a wrong number from an expired request: both are worth a path.
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.request !== null,
-      snapshot.matches('refused') ? (snapshot.context.failure?.message ?? null) : null,
-    ]),
+  ...qrApprovalModel,
   states: {
     loading: {
       view: (screen) => expect(screen.getByRole('status')).toHaveTextContent('Loading the sign-in request…'),
@@ -122,11 +112,6 @@ describeModel('qrApproval', {
     'user.decline': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Decline' })),
     'user.retry': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <QrApprovalView snapshot={snapshot} send={send} onNavigate={vi.fn()} />
-    </TestI18n>
-  ),
 });
 
 describe('qrApproval machine', () => {

@@ -7,25 +7,15 @@ import { qrSignInMachine } from '../../machines/qrSignIn/qrSignIn.machine';
 import { QrSignInView } from '../../src/features/qr-sign-in/qr-sign-in.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
-import { approver, firstMatchNumber, firstRequestId, qrSignInCases } from './qrSignIn.cases';
+import { approver, firstMatchNumber, firstRequestId, origin, qrSignInModel, validitySeconds } from './qrSignIn.cases';
 
-const validitySeconds = 120;
 const input = { validitySeconds };
-const origin = 'https://portal.example';
 
 const expectNewCodeOffered = () => expect(screen.getByRole('button', { name: 'Show a new QR code' })).toBeEnabled();
 
 describeModel('qrSignIn', {
   machine: qrSignInMachine,
-  input,
-  cases: qrSignInCases,
-  // What the person can tell apart: the state, which failure is shown, and whether the link was copied.
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.matches('failed') ? snapshot.context.failure : null,
-      snapshot.matches('showing') ? snapshot.context.linkCopy : null,
-    ]),
+  ...qrSignInModel,
   states: {
     requesting: {
       view: (screen) => expect(screen.getByRole('status')).toHaveTextContent('Getting a QR code…'),
@@ -83,11 +73,6 @@ describeModel('qrSignIn', {
     'user.copyLink': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Copy link' })),
     'user.retry': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Show a new QR code' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <QrSignInView snapshot={snapshot} send={send} origin={origin} />
-    </TestI18n>
-  ),
 });
 
 /** The machine with actors the test controls, on a clock it moves. */

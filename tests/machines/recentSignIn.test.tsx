@@ -6,17 +6,14 @@ import { PasskeyMessage } from '../../contract/passkeys';
 import { RecentSignInMessage, type RecentSignInRequest } from '../../contract/recent-sign-in';
 import { SecondFactorMessage } from '../../contract/second-factor';
 import {
-  answerErrorOf,
   passwordRequired,
   type RecentSignInContext,
   recentSignInMachine,
 } from '../../machines/recentSignIn/recentSignIn.machine';
 import { BrowserRefusal } from '../../machines/refusal';
-import { RecentSignInView } from '../../src/features/recent-sign-in/recent-sign-in.view';
-import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { passkeyAnswer, passkeyChallenge, password, recentSignInCases } from './recentSignIn.cases';
+import { passkeyAnswer, passkeyChallenge, password, recentSignInModel } from './recentSignIn.cases';
 import { recoveryCode } from './secondFactorChallenge.cases';
 
 type Machine = typeof recentSignInMachine;
@@ -24,7 +21,6 @@ type Screen = Parameters<NonNullable<Parameters<typeof describeModel>[1]['states
 type Matching = { matches: (state: unknown) => boolean };
 
 const contextOf = (snapshot: unknown) => (snapshot as { context: RecentSignInContext }).context;
-const email = 'sam@example.com';
 const texts = {
   title: "Confirm it's you",
   reason: 'For your security, confirm it is you before making this change.',
@@ -112,23 +108,7 @@ beforeAll(() => {
 
 describeModel('recentSignIn', {
   machine: recentSignInMachine,
-  cases: recentSignInCases,
-  // What the person can tell apart, kept coarse so the paths stay few: the ways offered, the way in
-  // use, whether the typed answer can be sent and was refused, whether something went wrong, and
-  // (while confirming) whether a passkey or a typed answer is being checked.
-  serializeState: (snapshot) => {
-    const { methods, method, typed, fieldError, problem, answer } = contextOf(snapshot);
-    return JSON.stringify([
-      snapshot.value,
-      snapshot.status,
-      methods.join(','),
-      method,
-      method ? answerErrorOf(method, typed) === null : null,
-      fieldError !== null,
-      problem !== null,
-      (snapshot as Matching).matches({ asking: 'confirming' }) ? answer?.method : null,
-    ]);
-  },
+  ...recentSignInModel,
   states: {
     idle: { view: expectClosed },
     asking: { view: expectAsking },
@@ -192,11 +172,6 @@ describeModel('recentSignIn', {
     'user.signInAgain': ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Sign in again' })),
     'user.cancel': ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Cancel' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <RecentSignInView snapshot={snapshot} send={send} email={email} />
-    </TestI18n>
-  ),
 });
 
 function recentSignIn(

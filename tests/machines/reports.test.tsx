@@ -17,16 +17,12 @@ import {
   reportsMachine,
   type TableOrder,
 } from '../../machines/reports/reports.machine';
-import { ReportsView } from '../../src/features/reports/reports.view';
-import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
 import {
   emptyReport,
-  reportDevices,
-  reportsCases,
   reportsInput,
-  reportTeams,
+  reportsModel,
   sampleReport,
   sampleTotals,
   teamScope,
@@ -220,11 +216,7 @@ function expectReport(screen: Screen, context: ReportsContext, busy: boolean) {
 
 describeModel('reports', {
   machine: reportsMachine,
-  input: reportsInput,
-  cases: reportsCases,
-  // The state alone: range, scope, order, a refused custom range and the kind of failure show in
-  // the view, and each path's last step checks them, but they need no paths of their own.
-  serializeState: (snapshot) => JSON.stringify(snapshot.value),
+  ...reportsModel,
   states: {
     loading: {
       machine: (snapshot) => {
@@ -346,11 +338,6 @@ describeModel('reports', {
       user.click(screen.getByRole('button', { name: exportNames[(event as { table: ReportTable }).table] })),
     'user.retry': ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <ReportsView snapshot={snapshot} send={send} teams={reportTeams} devices={reportDevices} timeZone="UTC" />
-    </TestI18n>
-  ),
 });
 
 /** A running machine with the calls answered as given, recording what they were asked. */

@@ -3,27 +3,17 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
-import type { SignInProvider } from '../../contract/federated-sign-in';
 import { PasswordMessage, type ResetPasswordRequest, type ResetTokenStatus } from '../../contract/password';
-import {
-  fieldErrorsOf,
-  type ResetPasswordContext,
-  resetPasswordMachine,
-} from '../../machines/resetPassword/resetPassword.machine';
+import { type ResetPasswordContext, resetPasswordMachine } from '../../machines/resetPassword/resetPassword.machine';
 import { failureMessages } from '../../src/features/reset-password/reset-password.messages';
 import { ResetPasswordView } from '../../src/features/reset-password/reset-password.view';
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { resetPasswordCases } from './resetPassword.cases';
+import { resetPasswordModel, signInProviders, token } from './resetPassword.cases';
 
 type Machine = typeof resetPasswordMachine;
 type Screen = typeof screen;
-const token = 'A'.repeat(43);
-const signInProviders: SignInProvider[] = [
-  { id: 'google', name: 'Google' },
-  { id: 'microsoft', name: 'Microsoft' },
-];
 const unlinkLabel = 'Also remove the sign-ins linked to your account: Google and Microsoft';
 const unlinkHint = 'Do this if you did not link them yourself: nobody can then sign in with them.';
 const signInsRemoved = 'The sign-ins linked to your account were removed.';
@@ -52,22 +42,7 @@ function changeField(label: string): Driver<Machine> {
 
 describeModel('resetPassword', {
   machine: resetPasswordMachine,
-  input: { token },
-  cases: resetPasswordCases,
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.status,
-      snapshot.context.failure,
-      fieldErrorsOf(snapshot.context),
-      Object.entries(snapshot.context.fieldErrors)
-        .filter(([, message]) => message !== undefined)
-        .map(([field]) => field)
-        .sort(),
-      // What the person sees of issue 21: whether the box shows, and whether it is ticked.
-      snapshot.context.linkedProviders.length > 0,
-      snapshot.context.unlinkSignIns,
-    ]),
+  ...resetPasswordModel,
   states: {
     '': {
       // Only a box that was offered can be ticked.
@@ -169,16 +144,6 @@ describeModel('resetPassword', {
       await user.keyboard(' ');
     },
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <ResetPasswordView
-        snapshot={snapshot}
-        send={send}
-        forgotPasswordLink={<a href="/password/forgot">Request a new reset link</a>}
-        signInProviders={signInProviders}
-      />
-    </TestI18n>
-  ),
 });
 
 function typed(password: string, repeatPassword: string) {

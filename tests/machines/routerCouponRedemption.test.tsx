@@ -69,11 +69,6 @@ describeModel('routerCouponRedemption', {
     'user.redeemAnother': async ({ user, screen }) =>
       user.click(screen.getByRole('button', { name: 'Redeem another coupon' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <RouterCouponView snapshot={snapshot} send={send} onNavigate={vi.fn()} />
-    </TestI18n>
-  ),
 });
 
 describe('routerCouponRedemption machine', () => {

@@ -6,7 +6,6 @@ import { PasskeyMessage } from '../../contract/passkeys';
 import { type SecondFactorAnswer, SecondFactorMessage } from '../../contract/second-factor';
 import { refusalOf } from '../../machines/refusal';
 import {
-  answerErrorOf,
   type PasskeyAnswer,
   type SecondFactorChallengeContext,
   secondFactorChallengeMachine,
@@ -16,11 +15,15 @@ import {
   answerSecondFactor,
   askForSecondFactorPasskey,
 } from '../../src/features/second-factor-challenge/second-factor-challenge.actors';
-import { SecondFactorChallengeView } from '../../src/features/second-factor-challenge/second-factor-challenge.view';
-import { TestI18n } from '../support/i18n';
-import { type Driver, describeModel, statePathOf } from '../support/model-based';
+import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { allMethods, passwordSignedIn, recoveryCode, secondFactorChallengeCases } from './secondFactorChallenge.cases';
+import {
+  allMethods,
+  passwordSignedIn,
+  recoveryCode,
+  secondFactorChallengeModel,
+  signInHref,
+} from './secondFactorChallenge.cases';
 import { passkeyAssertion } from './signIn.cases';
 
 // The browser's WebAuthn library, at the actors' edge only: the machine's tests inject their actors.
@@ -34,7 +37,6 @@ type Machine = typeof secondFactorChallengeMachine;
 type Screen = Parameters<NonNullable<Parameters<typeof describeModel>[1]['states'][string]['view']>>[0];
 
 const contextOf = (snapshot: unknown) => (snapshot as { context: SecondFactorChallengeContext }).context;
-const signInHref = '/login?redirect=%2Frouters';
 const texts = {
   appLabel: 'Code from your authenticator app',
   recoveryLabel: 'Recovery code',
@@ -91,21 +93,7 @@ const changeCode: Driver<Machine> = async ({ screen, event, snapshot }) => {
 
 describeModel('secondFactorChallenge', {
   machine: secondFactorChallengeMachine,
-  cases: secondFactorChallengeCases,
-  input: { methods: allMethods },
-  // What the person can tell apart: the state, the way of answering, and where a code is typed
-  // whether it is sendable or refused (while a passkey is used, the code waits as it was).
-  serializeState: (snapshot) => {
-    const { method, code, codeError } = contextOf(snapshot);
-    const state = statePathOf(snapshot.value);
-    const typing = !/passkey/i.test(state);
-    return JSON.stringify([
-      state,
-      snapshot.status,
-      method,
-      typing ? [answerErrorOf(method, code) === null, codeError !== null] : null,
-    ]);
-  },
+  ...secondFactorChallengeModel,
   states: {
     enteringCode: {
       view: (screen, snapshot) => {
@@ -199,11 +187,6 @@ describeModel('secondFactorChallenge', {
       user.click(screen.getByRole('button', { name: 'Use your authenticator app instead' })),
     'user.usePasskey': ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Use a passkey' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <SecondFactorChallengeView snapshot={snapshot} send={send} signInHref={signInHref} onNavigate={vi.fn()} />
-    </TestI18n>
-  ),
 });
 
 function challenge(answers: Array<(answer: SecondFactorAnswer) => Promise<typeof passwordSignedIn>>) {

@@ -4,8 +4,6 @@ import { createActor, fromPromise, initialTransition, transition, waitFor } from
 import { ErrorCode } from '../../contract/errors';
 import { TeamMessage } from '../../contract/teams';
 import { serverRequestMachine, windowErrorOf } from '../../machines/serverRequest/serverRequest.machine';
-import { DedicatedServerRequestView } from '../../src/features/servers/servers.view';
-import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
 import { serverRequestModel } from './serverRequest.cases';
@@ -66,11 +64,6 @@ describeModel('serverRequest', {
     },
     'user.submit': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Request server' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <DedicatedServerRequestView snapshot={snapshot} send={send} />
-    </TestI18n>
-  ),
 });
 
 describe('serverRequest machine', () => {

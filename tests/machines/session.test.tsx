@@ -3,10 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
 import { sessionMachine } from '../../machines/session/session.machine';
-import { AccountView } from '../../src/features/account/account.view';
-import { SessionGateView } from '../../src/features/session/session-gate.view';
-import { SignedInShellView } from '../../src/features/shell/signed-in-shell.view';
-import { TestI18n } from '../support/i18n';
 import '../support/resize-observer';
 import { describeModel } from '../support/model-based';
 import { sessionModel, sessionUser } from './session.cases';
@@ -51,36 +47,6 @@ describeModel('session', {
       await user.keyboard('{End}{Enter}');
     },
   },
-  // A page that needs the session, as the router shows it: the gate until the session is known,
-  // then the account page in the signed-in shell when signed in, the sign-in page otherwise.
-  render: (snapshot, send) => (
-    <TestI18n>
-      {snapshot.matches('signedIn') || snapshot.matches('signingOut') ? (
-        <SignedInShellView
-          productName="Bondline"
-          email={sessionUser.email}
-          administeredSubscriptions={[]}
-          showReports
-          location={{ pathname: '/account', search: '' }}
-          signingOut={snapshot.matches('signingOut')}
-          onNavigate={() => {}}
-          onSignOut={() => send({ type: 'user.signOut' })}
-        >
-          <AccountView
-            account={undefined}
-            loadFailed={false}
-            orderSiteUrl="https://order.example"
-            onNavigate={() => {}}
-            onRetry={() => {}}
-          />
-        </SignedInShellView>
-      ) : snapshot.matches('signedOut') ? (
-        <p>signed-out page</p>
-      ) : (
-        <SessionGateView snapshot={snapshot} send={send} />
-      )}
-    </TestI18n>
-  ),
 });
 
 describe('session actor with its effects', () => {

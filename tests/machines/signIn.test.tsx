@@ -7,8 +7,6 @@ import { PasskeyMessage } from '../../contract/passkeys';
 import { RefusalError } from '../../machines/refusal';
 import { type PasskeyAnswer, signInMachine } from '../../machines/signIn/signIn.machine';
 import { askForPasskey, passkeyAutofill, signInWithPasskey } from '../../src/features/sign-in/sign-in.actors';
-import { SignInView } from '../../src/features/sign-in/sign-in.view';
-import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
 import { passkeyAssertion, sampleClaims, signInModel } from './signIn.cases';
@@ -132,17 +130,6 @@ describeModel('signIn', {
     'user.signInWithPasskey': async ({ user, screen }) =>
       user.click(screen.getByRole('button', { name: 'Sign in with a passkey' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <SignInView
-        snapshot={snapshot}
-        send={send}
-        passkeysSupported
-        forgotPasswordLink={<a href="/password/forgot">Forgot password?</a>}
-        createAccountLink={<a href="/create">Create account</a>}
-      />
-    </TestI18n>
-  ),
 });
 
 describe('signIn machine', () => {

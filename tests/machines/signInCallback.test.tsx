@@ -7,28 +7,19 @@ import {
   type SignInCallbackInput,
   signInCallbackMachine,
 } from '../../machines/signInCallback/signInCallback.machine';
-import { SignInCallbackView } from '../../src/features/federated-sign-in/sign-in-callback.view';
-import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import {
+  answer,
   createdAccount,
   existingAccount,
+  input,
   linkToPasswordAccount,
   linkToProviderAccount,
   newcomer,
   secondFactorRequired,
-  signInCallbackCases,
+  signInCallbackModel,
 } from './signInCallback.cases';
 
-const answer = { code: 'code-from-provider', state: 'state-sent', iss: 'https://accounts.example' };
-// The browser's languages name no region, so the location lookup decides.
-const input: SignInCallbackInput = {
-  provider: 'google',
-  answer,
-  browserRegion: null,
-  phoneVerificationRegions: { US: 50 },
-  phoneOfferWanted: true,
-};
 const unavailable = 'We could not sign you in right now. Please try again later.';
 const linkTexts = {
   unavailable: 'We could not link this sign-in right now. Please try again later.',
@@ -59,20 +50,7 @@ function expectConsentAsked(screen: Screen, snapshot: unknown) {
 
 describeModel('signInCallback', {
   machine: signInCallbackMachine,
-  input,
-  cases: signInCallbackCases,
-  // What the person can tell apart: the state, whether a refusal says why, and while the link is
-  // asked for, whether the account has a password, whether one is typed, and which failure shows.
-  serializeState: (snapshot) => {
-    const { context } = snapshot;
-    return JSON.stringify([
-      snapshot.value,
-      snapshot.matches('refused') ? Boolean(context.failure?.message) : null,
-      snapshot.matches('linking')
-        ? [context.link?.passwordSet, context.password !== '', context.linkFailure?.message ?? context.linkFailure]
-        : null,
-    ]);
-  },
+  ...signInCallbackModel,
   states: {
     completing: {
       view: (screen) => {
@@ -157,11 +135,6 @@ describeModel('signInCallback', {
         screen.getByRole('button', { name: /^(E-mail me a link|E-mail me a link instead|Send another link)$/ }),
       ),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <SignInCallbackView snapshot={snapshot} send={send} providerName="Google" onNavigate={vi.fn()} />
-    </TestI18n>
-  ),
 });
 
 function completing(

@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, SimulatedClock, transition } from 'xstate';
 import { detailsErrorsOf, passwordErrorsOf, signUpMachine } from '../../machines/signUp/signUp.machine';
 import { signUpPathOf } from '../../src/features/sign-up/sign-up.screen';
-import { SignUpView } from '../../src/features/sign-up/sign-up.view';
-import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
 import { refusalCodes, signUpModel } from './signUp.cases';
@@ -162,26 +160,6 @@ describeModel('signUp', {
     'user.changeRepeatPassword': changeField('Repeat password'),
     'user.submitPassword': click('Create account'),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <SignUpView
-        snapshot={snapshot}
-        send={send}
-        botCheck={
-          <>
-            <button type="button" onClick={() => send({ type: 'botCheck.solved', token: 'solved-token' })}>
-              I am not a robot
-            </button>
-            <button type="button" onClick={() => send({ type: 'botCheck.expired' })}>
-              Let the check expire
-            </button>
-          </>
-        }
-        signInLink={<a href="/login">Sign in</a>}
-        backToAppLink={<a href="/login">Back to the app</a>}
-      />
-    </TestI18n>
-  ),
 });
 
 /** Runs the machine with actors that answer as given, on a clock the test moves. */

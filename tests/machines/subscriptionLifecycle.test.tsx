@@ -13,11 +13,10 @@ import { SubscriptionLifecycleView } from '../../src/features/subscription-porta
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { subscriptionLifecycleModel, teamsFacts } from './subscriptionLifecycle.cases';
+import { periodEnd, subscriptionLifecycleModel, teamsFacts } from './subscriptionLifecycle.cases';
 
 type Machine = typeof subscriptionLifecycleMachine;
 
-const periodEnd = '2026-12-22T12:00:00.000Z';
 const reasonLabels = { tooExpensive: 'It is too expensive', other: 'Another reason' } as const;
 const changeUnavailable = 'We could not change your subscription right now. Please try again later.';
 const noteLabel = 'Anything else you would like to tell us? (optional)';
@@ -162,11 +161,6 @@ describeModel('subscriptionLifecycle', {
     'user.changeSeats': changeSeats,
     'user.saveSeats': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Save seats' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <SubscriptionLifecycleView snapshot={snapshot} send={send} currentPeriodEndsAt={periodEnd} />
-    </TestI18n>
-  ),
 });
 
 const changed = (state: SubscriptionChangeResponse['state'], quantity: number): SubscriptionChangeResponse => ({

@@ -4,35 +4,21 @@ import { createActor, fromPromise, initialTransition, transition, waitFor } from
 import { ErrorCode } from '../../contract/errors';
 import { type AcceptInvitationResponse, TeamMessage } from '../../contract/teams';
 import { teamInvitationMachine } from '../../machines/teamInvitation/teamInvitation.machine';
-import { TeamInvitationView } from '../../src/features/team-invitation/team-invitation.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { joinedNorthwind, teamInvitationCases } from './teamInvitation.cases';
+import { input, joinedNorthwind, teamInvitationModel } from './teamInvitation.cases';
 
-const input = { confirmationCode: 'code-from-the-mail' };
 const unavailable = 'We could not accept the invitation right now. Please try again later.';
 
-type ViewProps = Parameters<typeof TeamInvitationView>[0];
-
-function renderInvitation(snapshot: ViewProps['snapshot'], send: ViewProps['send'] = vi.fn()) {
-  return (
-    <TestI18n>
-      <TeamInvitationView
-        snapshot={snapshot}
-        send={send}
-        signedInEmail="ada@example.com"
-        renderDashboardLink={(children) => <a href="/account">{children}</a>}
-      />
-    </TestI18n>
-  );
+/** The model's view of one snapshot, in English. */
+function renderInvitation(snapshot: Parameters<typeof teamInvitationModel.render>[0]) {
+  return <TestI18n>{teamInvitationModel.render(snapshot, vi.fn())}</TestI18n>;
 }
 
 describeModel('teamInvitation', {
   machine: teamInvitationMachine,
-  input,
-  cases: teamInvitationCases,
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, Boolean(snapshot.context.failure?.message)]),
+  ...teamInvitationModel,
   states: {
     accepting: {
       machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
@@ -62,7 +48,6 @@ describeModel('teamInvitation', {
   drivers: {
     'user.retry': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
-  render: (snapshot, send) => renderInvitation(snapshot, send),
 });
 
 describe('teamInvitation machine', () => {

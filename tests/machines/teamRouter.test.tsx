@@ -4,13 +4,10 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import { RouterMessage, type TeamRouterRequest, type TeamRouterResponse } from '../../contract/routers';
 import { type TeamRouterContext, teamRouterMachine } from '../../machines/teamRouter/teamRouter.machine';
-import { TeamRoutersView } from '../../src/features/team-routers/team-routers.view';
-import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { labels, lendable, lentRouter, teamRouterCases } from './teamRouter.cases';
+import { labels, lentRouter, teamRouterInput, teamRouterModel } from './teamRouter.cases';
 
-const input = { teamId: 7, associated: [lentRouter] };
 const unavailable = 'We could not change the router right now. Please try again later.';
 const knownMessages: Record<string, string> = {
   [RouterMessage.alreadyInAnotherTeam]:
@@ -21,19 +18,7 @@ const contextOf = (snapshot: unknown) => (snapshot as { context: TeamRouterConte
 
 describeModel('teamRouter', {
   machine: teamRouterMachine,
-  input,
-  cases: teamRouterCases,
-  // What the person can tell apart: the state, how many routers are lent, whether one is chosen,
-  // and whether a failure shows with or without the server's message.
-  serializeState: (snapshot) => {
-    const context = contextOf(snapshot);
-    return JSON.stringify([
-      snapshot.value,
-      context.associated,
-      context.choice !== '',
-      context.failure === null ? null : Boolean(context.failure.message),
-    ]);
-  },
+  ...teamRouterModel,
   states: {
     idle: {
       view: (screen, snapshot) => {
@@ -74,11 +59,6 @@ describeModel('teamRouter', {
         screen.getByRole('button', { name: `Take back ${labels['referenceId' in event ? event.referenceId : '']}` }),
       ),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <TeamRoutersView snapshot={snapshot} send={send} lendable={lendable} labels={labels} />
-    </TestI18n>
-  ),
 });
 
 describe('teamRouter machine', () => {
@@ -101,7 +81,7 @@ describe('teamRouter machine', () => {
         },
         actions: { teamRoutersChanged },
       }),
-      { input },
+      { input: teamRouterInput },
     ).start();
     actor.send({ type: 'user.associate' });
     expect(actor.getSnapshot().value).toBe('idle');
@@ -123,7 +103,7 @@ describe('teamRouter machine', () => {
           }),
         },
       }),
-      { input },
+      { input: teamRouterInput },
     ).start();
     actor.send({ type: 'user.dissociate', referenceId: lentRouter });
     await waitFor(actor, (state) => state.matches('idle'));

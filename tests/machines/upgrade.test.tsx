@@ -8,17 +8,13 @@ import {
   chosenOptionOf,
   failureReasonOf,
   type PreviewUpgradeInput,
-  quantityErrorOf,
   upgradeMachine,
 } from '../../machines/upgrade/upgrade.machine';
-import { UpgradeView } from '../../src/features/upgrade/upgrade.view';
 import { anUpgradeOption, aOneTimeOption, aPreview } from '../support/billing-fixtures';
-import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { upgradeCases, upgradeInput } from './upgrade.cases';
+import { upgradeInput, upgradeModel } from './upgrade.cases';
 
-const today = new Date('2026-11-23T12:00:00.000Z');
 const conflictText = 'This subscription was changed meanwhile. Start over to see its current options.';
 const failureTexts = {
   refused: 'You cannot have fewer seats than are in use. Remove members or invitations first.',
@@ -28,22 +24,7 @@ const failureTexts = {
 
 describeModel('upgrade', {
   machine: upgradeMachine,
-  input: upgradeInput,
-  cases: upgradeCases,
-  // What the person can tell apart: the state, the option, whether its seats are valid (not which
-  // number was typed), a shown seat error, the failure's reason and whether a preview is held.
-  serializeState: (snapshot) => {
-    const option = chosenOptionOf(snapshot.context);
-    return JSON.stringify([
-      snapshot.value,
-      snapshot.status,
-      snapshot.context.chosenHash,
-      option ? quantityErrorOf(snapshot.context.quantityText, option) : null,
-      snapshot.context.quantityError,
-      snapshot.context.failure ? failureReasonOf(snapshot.context.failure) : null,
-      snapshot.context.preview !== null,
-    ]);
-  },
+  ...upgradeModel,
   states: {
     'choosing.nothingChosen': {
       machine: (snapshot) => expect(snapshot.context.chosenHash).toBeNull(),
@@ -170,17 +151,6 @@ describeModel('upgrade', {
     'user.retry': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Try again' })),
     'user.startOver': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Start over' })),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <UpgradeView
-        snapshot={snapshot}
-        send={send}
-        today={today}
-        dashboardLink={<a href="/account">Back to your account</a>}
-        invoiceLink={(invoiceNumber) => <a href={`/billing/invoices/${invoiceNumber}`}>View invoice {invoiceNumber}</a>}
-      />
-    </TestI18n>
-  ),
 });
 
 type Sent = { preview: PreviewUpgradeInput[]; upgrade: unknown[] };

@@ -4,11 +4,9 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import { SessionMessage } from '../../contract/sessions';
 import { type YourSessionsContext, yourSessionsMachine } from '../../machines/yourSessions/yourSessions.machine';
-import { YourSessionsView } from '../../src/features/your-sessions/your-sessions.view';
-import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { accountSessions, laptop, now, phone, yourSessionsCases } from './yourSessions.cases';
+import { laptop, phone, yourSessionsModel } from './yourSessions.cases';
 
 const signOutUnavailable = 'We could not sign the session out right now. Please try again later.';
 const knownMessages: Record<string, string> = {
@@ -41,12 +39,7 @@ function expectSessionsListed(screen: Screen) {
 
 describeModel('yourSessions', {
   machine: yourSessionsMachine,
-  cases: yourSessionsCases,
-  // What the person can tell apart: the state, whether a failure shows, and which notice.
-  serializeState: (snapshot) => {
-    const context = contextOf(snapshot);
-    return JSON.stringify([snapshot.value, context.failure !== null, context.notice?.kind ?? null]);
-  },
+  ...yourSessionsModel,
   states: {
     idle: {
       view: (screen, snapshot) => {
@@ -104,16 +97,6 @@ describeModel('yourSessions', {
         }),
       ),
   },
-  render: (snapshot, send) => (
-    <TestI18n>
-      <YourSessionsView
-        snapshot={snapshot}
-        send={send}
-        read={{ status: 'success', sessions: accountSessions }}
-        now={now}
-      />
-    </TestI18n>
-  ),
 });
 
 function sessionsActor(calls: { signOutSession?: (sessionId: string) => Promise<void> } = {}) {

@@ -1,11 +1,16 @@
 // @vitest-environment node
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { demoAccounts, demoPassword } from '../../server/db/seed-demo';
 import { ConfigurationError, parseEnv } from '../../server/env';
 import { startPortal } from '../../server/portal';
+import { devFlowExplorerRoutes } from '../../server/routes/dev-flow-explorer';
 import { developmentBillingWebhookSecret } from '../../server/services/billing/event-signature';
 import { developmentStatsIngestSecret } from '../../server/services/stats/batch-signature';
 import {
@@ -204,6 +209,59 @@ describe('the development tools under /dev', () => {
       expect((await fetch(url, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(404);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe('the flow explorer on /dev/flows', () => {
+  /** A built explorer as `npm run flows:build` leaves it, in a folder of its own. */
+  function builtExplorer() {
+    const dir = mkdtempSync(join(tmpdir(), 'flow-explorer-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><title>Flow explorer</title><script src="./assets/explorer.js"></script>',
+    );
+    writeFileSync(join(dir, 'states.html'), '<!doctype html><title>Every state</title>');
+    writeFileSync(join(dir, 'assets', 'explorer.js'), 'export {};');
+    return new Hono().route('/dev/flows', devFlowExplorerRoutes(dir));
+  }
+
+  it("serves the explorer at its address and at a machine's, with a policy that lets Graphviz run", async () => {
+    const app = builtExplorer();
+    for (const path of ['/dev/flows/', '/dev/flows/signUp?state=verifying.awaitingCode.enteringCode&path=3']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain('<title>Flow explorer</title>');
+      expect(response.headers.get('Content-Security-Policy')).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    }
+    const script = await app.request('/dev/flows/assets/explorer.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(await (await app.request('/dev/flows/states.html')).text()).toContain('Every state');
+    // A missing file is a 404, never the page run as a script.
+    expect((await app.request('/dev/flows/assets/missing.js')).status).toBe(404);
+    // The files' addresses are relative to the folder: the bare address gets its slash.
+    const bare = await app.request('/dev/flows');
+    expect(bare.status).toBe(301);
+    expect(bare.headers.get('Location')).toBe('/dev/flows/');
+  });
+
+  it('says how to build it when it is not built', async () => {
+    const app = new Hono().route('/dev/flows', devFlowExplorerRoutes(join(tmpdir(), 'no-such-explorer')));
+    const response = await app.request('/dev/flows/');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe('The flow explorer is not built: run `npm run flows:build`.');
+  });
+
+  it('does not exist for a client elsewhere', async () => {
+    const portal = await startTestPortal();
+    try {
+      const response = await portal.request('/dev/flows/', { socketAddress: '192.0.2.10', address: null });
+      expect(response.status).toBe(404);
+      expect(response.json).toEqual({ error: 'not_found', message: 'Not found.' });
+    } finally {
+      await portal.close();
     }
   });
 });

@@ -17,15 +17,13 @@
  * Usage (see tests/machines/signIn.test.tsx):
  *   describeModel({
  *     machine: signInMachine,
- *     ...signInModel, // input, cases and serializeState, shared with the flow explorer (machines/paths.ts)
+ *     ...signInModel, // input, cases, serializeState and the view, shared with the flow explorer (./flow-model.ts)
  *     states: { editing: { view: (screen) => expect(screen.getByRole('button', …)).toBeEnabled() } },
  *     drivers: { 'user.submit': ({ user, screen }) => user.click(screen.getByRole('button', …)) },
- *     render: (snapshot, send) => <SignInView snapshot={snapshot} send={send} />,
  *   });
  */
 import { screen as globalScreen, type RenderResult, render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { __unsafe_getAllOwnEventDescriptors, type AnyStateMachine, initialTransition, transition } from 'xstate';
 import {
@@ -37,6 +35,8 @@ import {
   statePathOf,
   transitionPaths,
 } from '../../machines/paths';
+import type { FlowModel } from './flow-model';
+import { TestI18n } from './i18n';
 
 export { statePathOf };
 
@@ -54,13 +54,22 @@ export type Driver<M extends AnyStateMachine> = (tools: {
   snapshot: Snapshot<M>;
 }) => Promise<void>;
 
-export type ModelSpec<M extends AnyStateMachine> = PathModel<M> & {
-  /** Keyed by state path (`signedIn.refreshingUser`); a key for a parent applies to its children. */
-  states: Record<string, StateRecogniser<M>>;
-  /** UI drivers for the events a person causes; any other event is applied without UI. */
-  drivers: Partial<Record<string, Driver<M>>>;
-  render: (snapshot: Snapshot<M>, send: (event: Event<M>) => void) => ReactElement;
-};
+export type ModelSpec<M extends AnyStateMachine> = PathModel<M> &
+  FlowModel<M> & {
+    /** Keyed by state path (`signedIn.refreshingUser`); a key for a parent applies to its children. */
+    states: Record<string, StateRecogniser<M>>;
+    /** UI drivers for the events a person causes; any other event is applied without UI. */
+    drivers: Partial<Record<string, Driver<M>>>;
+  };
+
+/** The view in English, as the tests read it. */
+function renderView<M extends AnyStateMachine>(
+  spec: ModelSpec<M>,
+  snapshot: Snapshot<M>,
+  send: (event: Event<M>) => void,
+) {
+  return render(<TestI18n>{spec.render(snapshot, send)}</TestI18n>);
+}
 
 function recognisersFor<M extends AnyStateMachine>(spec: ModelSpec<M>, snapshot: Snapshot<M>): StateRecogniser<M>[] {
   const path = statePathOf(snapshot.value).split('.');
@@ -90,7 +99,7 @@ async function runOnView<M extends AnyStateMachine>(spec: ModelSpec<M>, steps: S
     if (driver) {
       const send = vi.fn<(event: Event<M>) => void>();
       rendered?.unmount();
-      rendered = render(spec.render(snapshot, send));
+      rendered = renderView(spec, snapshot, send);
       await driver({ user: userEvent.setup(), screen: globalScreen, event: step.event, snapshot });
       // The view must have sent exactly the event of this step (last, when a driver needs several inputs).
       expect(send).toHaveBeenLastCalledWith(step.event);
@@ -98,7 +107,7 @@ async function runOnView<M extends AnyStateMachine>(spec: ModelSpec<M>, steps: S
     [snapshot] = transition(spec.machine, snapshot as never, step.event) as [Snapshot<M>, unknown];
   }
   rendered?.unmount();
-  render(spec.render(snapshot, vi.fn()));
+  renderView(spec, snapshot, vi.fn());
   const recognisers = recognisersFor(spec, snapshot);
   expect(
     recognisers.some((recogniser) => recogniser.view),

@@ -1,67 +1,28 @@
 /**
  * The flow explorer (issue 25): every machine of machines/, its diagram with the current state
- * highlighted, the events it can take now, and its generated paths played step by step. A developer
- * and QA tool, in English only, outside the customers' bundles and the portal's catalogues.
- * The machine is stepped purely with `transition()`, as the path generator does: the app's side
- * effects never run, their results are events to take like any other.
+ * highlighted, the events it can take now, its real view for the current snapshot in any theme and
+ * language, and its generated paths played step by step. A developer and QA tool, in English only,
+ * outside the customers' bundles and the portal's catalogues.
  */
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyStateNode,
-  type EventObject,
-  initialTransition,
-  transition,
-} from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
 import { stateElementId, toDot } from '../../machines/diagram';
-import { eventsFor, getStateNodes, statePathOf, type TransitionPath, transitionPaths } from '../../machines/paths';
+import { getStateNodes, statePathOf, type TransitionPath, transitionPaths } from '../../machines/paths';
 import { Button } from '../../src/components/ui/button';
+import type { Theme } from '../../src/lib/theme';
 import { type ExploredMachine, exploredMachines } from './catalogue';
-
-type Place = { machine?: string; path?: string; step?: number };
-
-function placeOf(search: string): Place {
-  const params = new URLSearchParams(search);
-  const step = params.get('step');
-  return {
-    machine: params.get('machine') ?? undefined,
-    path: params.get('path') ?? undefined,
-    step: step === null ? undefined : Number(step),
-  };
-}
-
-function hrefOf(place: Place): string {
-  const params = new URLSearchParams();
-  if (place.machine) params.set('machine', place.machine);
-  if (place.path !== undefined) params.set('path', place.path);
-  if (place.step !== undefined) params.set('step', String(place.step));
-  return `?${params}`;
-}
+import { explorerBase, hrefOf, type Look, type Place, placeOf } from './place';
+import { ViewBoundary, ViewFrame } from './view-frame';
+import { directionOf, type Locale, locales } from './view-i18n';
+import { type OfferedEvent, offeredEvents, walk } from './walk';
 
 const graphviz = Graphviz.load();
-
-function guardName(guard: unknown): string | undefined {
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String(guard.type);
-  return guard ? 'inline guard' : undefined;
-}
-
-/** The guards of the transitions that the event's type has in the current states. */
-function guardsOf(snapshot: AnyMachineSnapshot, type: string): string[] {
-  return (snapshot._nodes as AnyStateNode[]).flatMap((node) =>
-    (node.transitions.get(type) ?? [])
-      .map((candidate) => guardName(candidate.guard))
-      .filter((name) => name !== undefined),
-  );
-}
-
-function payloadOf(event: EventObject): string {
-  const { type: _type, ...payload } = event as EventObject & Record<string, unknown>;
-  const text = JSON.stringify(payload);
-  return text === '{}' ? '' : text.length > 60 ? `${text.slice(0, 59)}…` : text;
-}
+const base = explorerBase(
+  window.location.pathname,
+  exploredMachines.map((explored) => explored.name),
+);
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
 function counts(machine: AnyStateMachine): { states: number; events: number } {
   const nodes = getStateNodes(machine.root) as AnyStateNode[];
@@ -69,16 +30,18 @@ function counts(machine: AnyStateMachine): { states: number; events: number } {
   return { states: nodes.length, events: events.size };
 }
 
+type Go = (place: Place, options?: { replace?: boolean }) => void;
+
 export function Explorer() {
-  const [place, setPlace] = useState(() => placeOf(window.location.search));
+  const [place, setPlace] = useState(() => placeOf(window.location, base));
   const [query, setQuery] = useState('');
   useEffect(() => {
-    const onPop = () => setPlace(placeOf(window.location.search));
+    const onPop = () => setPlace(placeOf(window.location, base));
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
-  const go = (next: Place) => {
-    window.history.pushState(null, '', hrefOf(next));
+  const go: Go = (next, { replace = false } = {}) => {
+    window.history[replace ? 'replaceState' : 'pushState'](null, '', hrefOf(next, base));
     setPlace(next);
   };
   const follow = (next: Place) => (event: MouseEvent) => {
@@ -97,13 +60,14 @@ export function Explorer() {
         <input id="machine-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
         <ul className="machine-list">
           {shown.map((explored) => {
-            const { states, events } = counts(explored.model.machine);
+            const { states, events } = counts(explored.machine);
+            const target: Place = { machine: explored.name, taken: [], look: place.look };
             return (
               <li key={explored.name}>
                 <a
-                  href={hrefOf({ machine: explored.name })}
+                  href={hrefOf(target, base)}
                   aria-current={explored === chosen ? 'page' : undefined}
-                  onClick={follow({ machine: explored.name })}
+                  onClick={follow(target)}
                 >
                   {explored.name} <span className="counts">{`${states} states · ${events} events`}</span>
                 </a>
@@ -116,7 +80,7 @@ export function Explorer() {
         {chosen ? (
           <MachinePanel key={chosen.name} explored={chosen} place={place} go={go} follow={follow} />
         ) : (
-          <p>Choose a machine to see its diagram, its events and its generated paths.</p>
+          <p>Choose a machine to see its diagram, its events, its screen in each state and its generated paths.</p>
         )}
       </main>
     </div>
@@ -126,13 +90,23 @@ export function Explorer() {
 type PanelProps = {
   explored: ExploredMachine;
   place: Place;
-  go: (place: Place) => void;
+  go: Go;
   follow: (place: Place) => (event: MouseEvent) => void;
 };
 
+/** The generated path and step that a pasted `state=` names, when the address gives no path. */
+function pointOf(paths: TransitionPath<AnyStateMachine>[], place: Place): { path?: number; step: number } {
+  if (place.path !== undefined || !place.state) return { path: place.path, step: place.step ?? 0 };
+  let best: { path?: number; step: number } = { step: 0 };
+  paths.forEach((path, index) => {
+    const step = path.steps.findIndex((candidate) => statePathOf(candidate.state.value) === place.state);
+    if (step >= 0 && (best.path === undefined || step < best.step)) best = { path: index, step };
+  });
+  return best;
+}
+
 function MachinePanel({ explored, place, go, follow }: PanelProps) {
-  const { name, model } = explored;
-  const { machine } = model;
+  const { name, machine, paths: model } = explored;
   const generated = useMemo((): TransitionPath<AnyStateMachine>[] | Error => {
     try {
       return transitionPaths(model);
@@ -141,106 +115,213 @@ function MachinePanel({ explored, place, go, follow }: PanelProps) {
     }
   }, [model]);
   const paths = generated instanceof Error ? [] : generated;
-  const pathIndex =
-    place.path === undefined
-      ? -1
-      : paths.findIndex((path, index) => String(index) === place.path || path.name === place.path);
-  const path = paths[pathIndex];
+  const point = pointOf(paths, place);
+  const path = point.path === undefined ? undefined : paths[point.path];
   const lastStep = path ? path.steps.length - 1 : 0;
-  const step = Math.min(Math.max(place.step ?? 0, 0), lastStep);
-
-  // Events taken by hand since the place in the address.
-  const [taken, setTaken] = useState<EventObject[]>([]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new place starts with no events taken by hand
-  useEffect(() => setTaken([]), [place.path, place.step]);
+  const step = Math.min(Math.max(point.step, 0), lastStep);
+  const [refused, setRefused] = useState<string>();
 
   const snapshot = useMemo((): AnyMachineSnapshot | Error => {
     try {
-      let current = path ? path.steps[step]?.state : initialTransition(machine, model.input as never)[0];
-      for (const event of taken) current = transition(machine, current as never, event)[0];
-      return current as AnyMachineSnapshot;
+      return walk(model, path, step, place.taken);
     } catch (error) {
       return error instanceof Error ? error : new Error(String(error));
     }
-  }, [machine, model.input, path, step, taken]);
+  }, [model, path, step, place.taken]);
+
+  // The point on the chosen path (or the machine's start), which events taken by hand continue from.
+  const here = (next: Partial<Place>): Place => ({
+    ...place,
+    machine: name,
+    path: point.path,
+    step: point.path === undefined ? undefined : step,
+    ...next,
+  });
+  const take = (item: number | EventObject) => {
+    const taken = [...place.taken, item];
+    setRefused(undefined);
+    go(here({ taken, state: statePathOf(walk(model, path, step, taken).value) }), { replace: true });
+  };
+  const setLook = (look: Partial<Look>) => go(here({ look: { ...place.look, ...look } }), { replace: true });
+  const toStep = (index: number) => go(here({ step: index, taken: [], state: undefined }));
+  const toPath = (index: number) => here({ path: index, step: 0, taken: [], state: undefined });
 
   return (
     <>
       <h2>{name}</h2>
       {snapshot instanceof Error ? (
-        <p role="alert">{`This machine does not start without the input its screen gives it: ${snapshot.message}`}</p>
+        <p role="alert">{`This point of the machine cannot be reached: ${snapshot.message}`}</p>
       ) : (
         <>
-          <p aria-live="polite">
+          <p aria-live="polite" className="current-state">
             Current state: <strong>{statePathOf(snapshot.value)}</strong>
-            {snapshot.status === 'done' ? ' (final)' : ''}
+            {snapshot.status === 'done' ? ' (final)' : ''}{' '}
+            <a href={hrefOf(here({ state: statePathOf(snapshot.value) }), base)}>Link to this state</a>
           </p>
-          <Diagram machine={machine} snapshot={snapshot} />
-          <h2>Events from here</h2>
-          <ul className="events">
-            {eventsFor(model, snapshot).map((event, index) => {
-              const guards = guardsOf(snapshot, event.type);
-              const can = snapshot.can(event);
-              return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: two samples of one event may look alike
-                <li key={`${event.type}-${index}`}>
-                  <Button variant="outline" disabled={!can} onClick={() => setTaken([...taken, event])}>
-                    {event.type} {payloadOf(event)}
-                    <small>{`${guards.length > 0 ? `guard ${guards.join(', ')} · ` : ''}${can ? 'can be taken' : 'cannot be taken now'}`}</small>
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
+          <div className="panes">
+            <div className="machine-pane">
+              <Diagram machine={machine} snapshot={snapshot} />
+              <Events model={explored} snapshot={snapshot} onTake={(offer) => take(offer.index)} />
+            </div>
+            <div className="view-pane">
+              <LookControls look={place.look} onChange={setLook} />
+              {refused ? <p role="status">{refused}</p> : null}
+              {explored.render ? (
+                <ViewFrame look={place.look} title={`The view of ${name} in this state`}>
+                  <ViewBoundary resetKey={JSON.stringify(snapshot.value)}>
+                    {explored.render(snapshot, (event) => {
+                      if (snapshot.can(event)) take(event);
+                      else setRefused(`The view sent ${event.type}, which this state does not take.`);
+                    })}
+                  </ViewBoundary>
+                </ViewFrame>
+              ) : (
+                <p>{`tests/machines/${name}.cases.tsx exports no ${name}Model with the view yet.`}</p>
+              )}
+            </div>
+          </div>
         </>
       )}
       <h2>Generated paths</h2>
-      {explored.sharesTestModel ? null : (
-        <p>{`Generated with an empty input and the default state comparison: until tests/machines/${name}.cases.ts exports ${name}Model (as signUp does), these paths and names may differ from the path tests'.`}</p>
-      )}
-      {generated instanceof Error ? (
-        <p>{`No paths without the input its screen gives it: ${generated.message}`}</p>
-      ) : null}
+      {generated instanceof Error ? <p role="alert">{`No paths could be generated: ${generated.message}`}</p> : null}
       {path ? (
         <div className="player">
-          <span>{`Path ${pathIndex}: step ${step} of ${lastStep}`}</span>
-          <Button
-            variant="outline"
-            disabled={step === 0}
-            onClick={() => go({ machine: name, path: String(pathIndex), step: step - 1 })}
-          >
+          <span>{`Path ${point.path}: step ${step} of ${lastStep}`}</span>
+          <Button variant="outline" disabled={step === 0} onClick={() => toStep(step - 1)}>
             Back
           </Button>
-          <Button
-            variant="outline"
-            disabled={step === lastStep}
-            onClick={() => go({ machine: name, path: String(pathIndex), step: step + 1 })}
-          >
+          <Button variant="outline" disabled={step === lastStep} onClick={() => toStep(step + 1)}>
             Next
           </Button>
-          <Button
-            variant="outline"
-            disabled={step === lastStep}
-            onClick={() => go({ machine: name, path: String(pathIndex), step: lastStep })}
-          >
+          <Button variant="outline" disabled={step === lastStep} onClick={() => toStep(lastStep)}>
             To the end
           </Button>
+          {path.steps[step + 1] ? <span>{`Next event: ${path.steps[step + 1]?.event.type}`}</span> : null}
         </div>
       ) : null}
+      <p>The names are the ones the path tests print, so a failed test's path can be found here and watched.</p>
       <ol className="path-list" start={0} aria-label={`Generated paths of ${name}`}>
-        {paths.map((candidate, index) => (
-          <li key={candidate.name}>
-            <a
-              href={hrefOf({ machine: name, path: String(index), step: 0 })}
-              aria-current={index === pathIndex ? 'true' : undefined}
-              onClick={follow({ machine: name, path: String(index), step: 0 })}
-            >
-              {candidate.name}
-            </a>
-          </li>
-        ))}
+        {paths.map((candidate, index) => {
+          const target = toPath(index);
+          return (
+            <li key={candidate.name}>
+              <a
+                href={hrefOf(target, base)}
+                aria-current={index === point.path ? 'true' : undefined}
+                onClick={follow(target)}
+              >
+                {candidate.name}
+              </a>
+            </li>
+          );
+        })}
       </ol>
     </>
+  );
+}
+
+function EventButton({ offer, onTake }: { offer: OfferedEvent; onTake: (offer: OfferedEvent) => void }) {
+  return (
+    <li>
+      <Button variant="outline" disabled={!offer.can} onClick={() => onTake(offer)}>
+        {offer.label}
+        <small>{`${offer.guards.length > 0 ? `guard ${offer.guards.join(', ')} · ` : ''}${offer.can ? 'can be taken' : 'cannot be taken now'}`}</small>
+      </Button>
+    </li>
+  );
+}
+
+function Events({
+  model,
+  snapshot,
+  onTake,
+}: {
+  model: ExploredMachine;
+  snapshot: AnyMachineSnapshot;
+  onTake: (offer: OfferedEvent) => void;
+}) {
+  const { person, pending, time } = offeredEvents(model.paths, snapshot);
+  return (
+    <section aria-labelledby="events-heading">
+      <h3 id="events-heading">Events from here</h3>
+      {person.length + pending.length + time.length === 0 ? <p>None: the flow has ended.</p> : null}
+      {person.length > 0 ? (
+        <ul className="events" aria-label="What the person does">
+          {person.map((offer) => (
+            <EventButton key={offer.index} offer={offer} onTake={onTake} />
+          ))}
+        </ul>
+      ) : null}
+      {pending.map((work) => (
+        <div key={work.id} className="pending">
+          <h4>{`Waiting for ${work.src}`}</h4>
+          <ul className="events" aria-label={`Answers of ${work.src}`}>
+            {work.answers.map((offer) => (
+              <EventButton key={offer.index} offer={offer} onTake={onTake} />
+            ))}
+          </ul>
+        </div>
+      ))}
+      {time.length > 0 ? (
+        <ul className="events" aria-label="Time">
+          {time.map((offer) => (
+            <EventButton key={offer.index} offer={offer} onTake={onTake} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+const themes: { value: Theme; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'miri', label: 'Miri (partner)' },
+];
+
+function LookControls({ look, onChange }: { look: Look; onChange: (look: Partial<Look>) => void }) {
+  return (
+    <fieldset className="look">
+      <legend>Look of the view</legend>
+      <div role="radiogroup" aria-label="Theme">
+        {themes.map((theme) => (
+          <label key={theme.value}>
+            <input
+              type="radio"
+              name="theme"
+              value={theme.value}
+              checked={look.theme === theme.value}
+              onChange={() => onChange({ theme: theme.value })}
+            />
+            {theme.label}
+          </label>
+        ))}
+      </div>
+      <label>
+        Language{' '}
+        <select
+          value={look.locale}
+          onChange={(event) => {
+            const locale = event.target.value as Locale;
+            onChange({ locale, rtl: directionOf(locale) === 'rtl' });
+          }}
+        >
+          {locales.map((locale) => (
+            <option key={locale} value={locale}>
+              {`${languageNames.of(locale) ?? locale} (${locale})`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <input type="checkbox" checked={look.rtl} onChange={(event) => onChange({ rtl: event.target.checked })} />
+        Right to left
+      </label>
+      <label>
+        <input type="checkbox" checked={look.phone} onChange={(event) => onChange({ phone: event.target.checked })} />
+        Phone width
+      </label>
+    </fieldset>
   );
 }
 

@@ -39,7 +39,8 @@ export function TeamInvitations({ snapshot, send, team }: TeamPartProps & { team
               </span>
               <Button
                 variant="danger"
-                aria-label={t`Cancel invitation for ${email}`}
+                // While it is being cancelled, the name is what the button says (and the row says whose).
+                aria-label={busy ? undefined : t`Cancel invitation for ${email}`}
                 disabled={!snapshot.hasTag('ready')}
                 aria-busy={busy}
                 onClick={() => send({ type: 'user.cancelInvitation', email })}

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import type { AnyStateMachine } from 'xstate';
-import { toDot } from '../machines/diagram';
+import { toDot } from '../machines/support/diagram';
 
 const machinesDir = 'machines';
 const outDir = 'docs/flows';

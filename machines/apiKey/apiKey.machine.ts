@@ -8,8 +8,8 @@ import {
   maxAllowedIps,
   TeamMessage,
 } from '../../contract/teams';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOf } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOf } from '../support/refusal';
 
 export type ApiKeyInput = {
   /** The team's keys, as the team read last listed them. */

@@ -1,14 +1,14 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { SecondFactorMethod } from '../../contract/auth';
 import type { AuthenticatorSetup, SecondFactorAnswer } from '../../contract/second-factor';
-import { providedByApp } from '../provided-by-app';
-import { refusalOfEvent } from '../refusal';
 import {
   answerErrorOf,
   type SecondFactorFailure,
   secondFactorFailureOf,
   wrongCodeMessageOf,
 } from '../secondFactorChallenge/secondFactorChallenge.machine';
+import { providedByApp } from '../support/provided-by-app';
+import { refusalOfEvent } from '../support/refusal';
 
 /**
  * Why a change of the two-step sign-in did not happen; views map each to a translated message.

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 export type BlackFridayOfferContext = {
   /** Why the last delisting did not happen; null while none failed. */

@@ -3,8 +3,8 @@ import { assertEvent, assign, setup } from 'xstate';
 import { AccountCreationMessage } from '../../contract/account-creation';
 import { ErrorCode } from '../../contract/errors';
 import { ChangePasswordRequest } from '../../contract/password';
-import { providedByApp } from '../provided-by-app';
-import { refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { refusalOfEvent } from '../support/refusal';
 
 /** Why a change was refused; views map each to a translated message. */
 export type ChangePasswordFailure = 'currentPasswordIncorrect' | 'rateLimited' | 'passwordTooCommon' | 'unavailable';

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { assertEvent, assign, setup } from 'xstate';
 import { type Coupon, type CouponRedemption, RedeemCouponRequest } from '../../contract/subscriptions';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 export type CouponRedemptionInput = {
   /** The owner's billing account code (recurlyAccountCode). */

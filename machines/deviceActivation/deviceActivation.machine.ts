@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { assertEvent, assign, setup } from 'xstate';
 import { ActivationCode, type LinkDeviceRequest, type LinkedDevice } from '../../contract/devices';
 import { ErrorCode } from '../../contract/errors';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 export type DeviceActivationInput = {
   /** The signed-in person's id: the server links the device to this account only if it is theirs. */

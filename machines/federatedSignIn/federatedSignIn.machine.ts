@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { assertEvent, assign, setup } from 'xstate';
 import { Email } from '../../contract/auth';
 import type { ProviderId } from '../../contract/federated-sign-in';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 export type FederatedSignInInput = {
   /** Where the sign-in page was asked to lead afterwards; the server checks it. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { assertEvent, assign, setup } from 'xstate';
 import { ForgotPasswordRequest } from '../../contract/password';
-import { providedByApp } from '../provided-by-app';
+import { providedByApp } from '../support/provided-by-app';
 
 /**
  * Why a reset link could not be asked for (network, server, rate limit); views map it to the

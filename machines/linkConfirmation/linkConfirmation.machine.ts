@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
 import type { ProviderLinkResponse, ProviderSignedIn } from '../../contract/federated-sign-in';
-import { providedByApp } from '../provided-by-app';
-import { isExplained, type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { isExplained, type Refusal, refusalOfEvent } from '../support/refusal';
 
 export type LinkConfirmationInput = {
   /** The token of the link mailed to the account's address. */

@@ -6,8 +6,8 @@ import {
   Nickname,
   type RenameDeviceRequest,
 } from '../../contract/devices';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 export type LinkedDeviceInput = { device: LinkedDevice };
 

@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { LinkedSignIn, UnlinkSignInRequest } from '../../contract/linked-sign-ins';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 /** What the last unlink did, said once it is done. */
 type UnlinkNotice = { kind: 'unlinked'; signIn: LinkedSignIn };

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { type PartnerRouterDevice, routerMilestoneDays } from '../../contract/routers';
-import { providedByApp } from '../provided-by-app';
+import { providedByApp } from '../support/provided-by-app';
 
 export type PartnerRouterFlag = keyof PartnerRouterDevice['flags'];
 

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { assertEvent, assign, setup } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import { type AddPasskeyRequest, type Passkey, PasskeyName } from '../../contract/passkeys';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 /** A new passkey's answer, as the browser's ceremony gives it. */
 export type PasskeyRegistration = AddPasskeyRequest['response'];

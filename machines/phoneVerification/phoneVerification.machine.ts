@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { assertEvent, assign, setup } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
 import { PhoneCode, PhoneMessage, phoneCodeLifetimeSeconds, phoneResendCooldownSeconds } from '../../contract/phone';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 export type PhoneVerificationInput = {
   /** The region the country chooser starts with: the browser's, else the app's default. */

@@ -1,8 +1,8 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import type { QrSignInDetails } from '../../contract/qr-sign-in';
-import { providedByApp } from '../provided-by-app';
-import { isExplained, type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { isExplained, type Refusal, refusalOfEvent } from '../support/refusal';
 
 export type QrApprovalInput = {
   /** The request's id from `/qrcode-login/{id}`. */

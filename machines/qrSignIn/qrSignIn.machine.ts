@@ -2,8 +2,8 @@ import { assign, setup } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import type { CreateQrSignInRequest, QrSignInCreated, QrSignInState } from '../../contract/qr-sign-in';
-import { clockProvidedByApp, providedByApp } from '../provided-by-app';
-import { refusalOfEvent } from '../refusal';
+import { clockProvidedByApp, providedByApp } from '../support/provided-by-app';
+import { refusalOfEvent } from '../support/refusal';
 
 /** Why no code is shown; views map each to a translated message. */
 export type QrSignInFailure = 'rateLimited' | 'unavailable';

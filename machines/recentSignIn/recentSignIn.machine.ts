@@ -5,9 +5,9 @@ import { type AuthenticationResponse, PasskeyMessage, type PasskeyRequestOptions
 import type { RecentSignInMethod, RecentSignInRequest } from '../../contract/recent-sign-in';
 import { RecentSignInMessage } from '../../contract/recent-sign-in';
 import { SecondFactorMessage } from '../../contract/second-factor';
-import { providedByApp } from '../provided-by-app';
-import { BrowserRefusal, refusalOfEvent } from '../refusal';
 import { answerErrorOf as codeErrorOf } from '../secondFactorChallenge/secondFactorChallenge.machine';
+import { providedByApp } from '../support/provided-by-app';
+import { BrowserRefusal, refusalOfEvent } from '../support/refusal';
 
 /** What the browser's passkey dialog takes and answers (opaque here: the server made it, and checks it). */
 export type PasskeyChallenge = InferOutput<typeof PasskeyRequestOptions>;

@@ -7,8 +7,8 @@ import {
   type ReportsInput,
 } from '../../contract/report-filter';
 import type { NetStats, TeamTunnelStats, TunnelStats } from '../../contract/stats';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 export * from '../../contract/report-filter';
 

@@ -3,8 +3,8 @@ import { newPasswordErrorsOf } from '../../contract/account-creation';
 import { ErrorCode } from '../../contract/errors';
 import type { ProviderId } from '../../contract/federated-sign-in';
 import type { ResetPasswordRequest, ResetTokenStatus } from '../../contract/password';
-import { providedByApp } from '../provided-by-app';
-import { refusalOf } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { refusalOf } from '../support/refusal';
 
 /** Why a reset was refused; views map each to a translated message. */
 export type ResetPasswordFailure = 'invalidLink' | 'passwordTooCommon' | 'unavailable';

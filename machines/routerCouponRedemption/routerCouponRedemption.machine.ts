@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { assertEvent, assign, setup } from 'xstate';
 import { RouterCouponRedemptionRequest, type RouterCouponRedemptionResponse } from '../../contract/routers';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 export type RouterCouponRedemptionInput = {
   /** The code from `/redeem-router-coupon?coupon=…`, filled in for the person to confirm. */

@@ -4,8 +4,8 @@ import type { SecondFactorMethod } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
 import { SecondFactorAnswer, SecondFactorMessage, type SecondFactorSignedIn } from '../../contract/second-factor';
-import { providedByApp } from '../provided-by-app';
-import { refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { refusalOfEvent } from '../support/refusal';
 
 /**
  * Why an answer (or a change proved by one) was not taken; views map each to a translated message.

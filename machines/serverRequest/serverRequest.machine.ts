@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { assertEvent, assign, setup } from 'xstate';
 import { RequestServerRequest } from '../../contract/teams';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 export type ServerRequestContext = {
   /** The daily maintenance window's start and end as `HH:MM` in UTC (what a time input gives). */

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { SessionClaims } from '../../contract/auth';
-import { providedByApp } from '../provided-by-app';
+import { providedByApp } from '../support/provided-by-app';
 
 export type SessionContext = {
   user: SessionClaims | null;

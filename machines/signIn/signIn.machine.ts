@@ -3,8 +3,8 @@ import { assertEvent, assign, setup } from 'xstate';
 import { LoginRequest, type LoginResponse, type SecondFactorMethod, type SessionClaims } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import type { PasskeySignInRequest, PasskeySignInResponse } from '../../contract/passkeys';
-import { providedByApp } from '../provided-by-app';
-import { refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { refusalOfEvent } from '../support/refusal';
 
 /** Why a sign-in was refused; views map each to a translated message. */
 export type SignInFailure = 'invalidCredentials' | 'rateLimited' | 'unavailable';

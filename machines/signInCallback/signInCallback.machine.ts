@@ -7,8 +7,8 @@ import type {
   ProviderLinkResponse,
   ProviderSignedIn,
 } from '../../contract/federated-sign-in';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 export type SignInCallbackInput = {
   provider: string;

@@ -9,8 +9,8 @@ import {
 } from '../../contract/account-creation';
 import { Email } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
-import { clockProvidedByApp, providedByApp } from '../provided-by-app';
-import { refusalOfEvent } from '../refusal';
+import { clockProvidedByApp, providedByApp } from '../support/provided-by-app';
+import { refusalOfEvent } from '../support/refusal';
 
 /** Why a request of the sign-up flow was refused; views map each to a translated message. */
 export type SignUpFailure =

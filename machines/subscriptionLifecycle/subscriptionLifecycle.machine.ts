@@ -6,8 +6,8 @@ import {
   SubscriptionMessage,
   type SubscriptionState,
 } from '../../contract/subscriptions';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 /** What the machine needs to know of the subscription (from the account's subscription). */
 export type SubscriptionFacts = {

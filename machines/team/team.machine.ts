@@ -7,8 +7,8 @@ import {
   type SecondFactorRuleRequest,
   type TeamRole,
 } from '../../contract/teams';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 export type TeamInput = {
   /** The subscription's referenceId: members are added, removed and invitations canceled under it. */

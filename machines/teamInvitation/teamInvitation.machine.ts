@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { assign, setup } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import { AcceptInvitationRequest, type AcceptInvitationResponse } from '../../contract/teams';
-import { providedByApp } from '../provided-by-app';
-import { isExplained, type Refusal, refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { isExplained, type Refusal, refusal, refusalOfEvent } from '../support/refusal';
 
 export type TeamInvitationInput = {
   /** The code from the invitation mail (the page's `code` query), as it came. */

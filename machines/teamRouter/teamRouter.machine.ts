@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { TeamRouterRequest, TeamRouterResponse } from '../../contract/routers';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 export type TeamRouterInput = {
   teamId: number;

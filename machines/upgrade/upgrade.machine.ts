@@ -10,8 +10,8 @@ import {
   type UpgradePreviewRequest,
   type UpgradeSubscriptionRequest,
 } from '../../contract/subscriptions';
-import { providedByApp } from '../provided-by-app';
-import { isExplained, type Refusal, refusalOf } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { isExplained, type Refusal, refusalOf } from '../support/refusal';
 
 /**
  * Why a preview or an upgrade did not happen: another change of the subscription won, the server

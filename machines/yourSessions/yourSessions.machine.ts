@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { AccountSession } from '../../contract/sessions';
-import { providedByApp } from '../provided-by-app';
-import { type Refusal, refusalOfEvent } from '../refusal';
+import { providedByApp } from '../support/provided-by-app';
+import { type Refusal, refusalOfEvent } from '../support/refusal';
 
 /** What the last sign-out did, said once it is done. */
 type SessionSignOutNotice =

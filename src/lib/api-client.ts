@@ -8,7 +8,7 @@ import {
   type PathParamName,
   type QueryInput,
 } from '../../contract/http';
-import { isExplained, type Refusal, RefusalError, refusal, unexplained } from '../../machines/refusal';
+import { isExplained, type Refusal, RefusalError, refusal, unexplained } from '../../machines/support/refusal';
 
 /**
  * A refused or failed call: the status and the server's `{ error, message }` when it sent one, the
@@ -193,7 +193,7 @@ export function callApi<TCall extends CallDeclaration>(
 }
 
 /**
- * A failed call as the machines' refusal (machines/refusal.ts): the server's code and message, its
+ * A failed call as the machines' refusal (machines/support/refusal.ts): the server's code and message, its
  * Retry-After, and the rest of its answer (a team member's `isPaid`). A 429 is a rate limit even
  * without a body; anything else it did not explain (network, an unreadable answer, a busy server)
  * has neither code nor message, and the views word it themselves.

@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { ErrorCode } from '../../contract/errors';
 import { defaultLocale } from '../../contract/locales';
-import type { Refusal } from '../../machines/refusal';
+import type { Refusal } from '../../machines/support/refusal';
 
 /** A request the portal should never have sent (malformed, of another origin): a reload sends a good one. */
 const badRequest = msg`The portal sent a request the server could not read. Please reload the page and try again.`;
@@ -121,7 +121,7 @@ type RefusalWording = {
   unavailable: MessageDescriptor;
   /**
    * A screen's own words for some codes, where it needs them (the spec's exact message for a case,
-   * the browser's refusals of machines/refusal.ts).
+   * the browser's refusals of machines/support/refusal.ts).
    */
   instead?: Partial<Record<string, MessageDescriptor>>;
 };

@@ -5,8 +5,8 @@ import type {
   AuthenticatorAppEnrolmentContext,
   authenticatorAppEnrolmentMachine,
 } from '../../machines/authenticatorAppEnrolment/authenticatorAppEnrolment.machine';
-import type { RefusalError } from '../../machines/refusal';
 import { answerErrorOf } from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+import type { RefusalError } from '../../machines/support/refusal';
 import { AuthenticatorAppView } from '../../src/features/authenticator-app/authenticator-app.view';
 import type { FlowModel } from '../support/flow-model';
 import { refused } from '../support/refusals';

@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import { LinkedSignInMessage, type UnlinkSignInRequest } from '../../contract/linked-sign-ins';
 import { type LinkedSignInsContext, linkedSignInsMachine } from '../../machines/linkedSignIns/linkedSignIns.machine';
-import { unexplained } from '../../machines/refusal';
+import { unexplained } from '../../machines/support/refusal';
 import { describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
 import { company, google, linkedSignInsModel } from './linkedSignIns.cases';

@@ -7,8 +7,8 @@ import {
   type PasskeyRegistration,
   type passkeyEnrolmentMachine,
 } from '../../machines/passkeyEnrolment/passkeyEnrolment.machine';
-import { statePathOf } from '../../machines/paths';
-import { BrowserRefusal, isExplained, type Refusal } from '../../machines/refusal';
+import { statePathOf } from '../../machines/support/paths';
+import { BrowserRefusal, isExplained, type Refusal } from '../../machines/support/refusal';
 import { PasskeysView } from '../../src/features/passkeys/passkeys.view';
 import type { FlowModel } from '../support/flow-model';
 import { refused } from '../support/refusals';

@@ -9,7 +9,7 @@ import {
   type PasskeyEnrolmentContext,
   passkeyEnrolmentMachine,
 } from '../../machines/passkeyEnrolment/passkeyEnrolment.machine';
-import { BrowserRefusal, type Refusal, RefusalError, refusalOf, unexplained } from '../../machines/refusal';
+import { BrowserRefusal, type Refusal, RefusalError, refusalOf, unexplained } from '../../machines/support/refusal';
 import { passkeysActors } from '../../src/features/passkeys/passkeys.actors';
 import { type Driver, describeModel, statePathOf } from '../support/model-based';
 import { refused } from '../support/refusals';

@@ -4,7 +4,7 @@ import { assertEvent, createActor, fromPromise, waitFor } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import { type QrSignInDetails, QrSignInMessage } from '../../contract/qr-sign-in';
 import { qrApprovalMachine } from '../../machines/qrApproval/qrApproval.machine';
-import { refusal } from '../../machines/refusal';
+import { refusal } from '../../machines/support/refusal';
 import { QrApprovalView } from '../../src/features/qr-approval/qr-approval.view';
 import { TestI18n } from '../support/i18n';
 import { describeModel } from '../support/model-based';

@@ -9,7 +9,7 @@ import {
   type RecentSignInContext,
   type recentSignInMachine,
 } from '../../machines/recentSignIn/recentSignIn.machine';
-import { BrowserRefusal, type RefusalError } from '../../machines/refusal';
+import { BrowserRefusal, type RefusalError } from '../../machines/support/refusal';
 import { RecentSignInView } from '../../src/features/recent-sign-in/recent-sign-in.view';
 import type { FlowModel } from '../support/flow-model';
 import { refused } from '../support/refusals';

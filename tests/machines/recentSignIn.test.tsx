@@ -10,7 +10,7 @@ import {
   type RecentSignInContext,
   recentSignInMachine,
 } from '../../machines/recentSignIn/recentSignIn.machine';
-import { BrowserRefusal } from '../../machines/refusal';
+import { BrowserRefusal } from '../../machines/support/refusal';
 import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
 import { passkeyAnswer, passkeyChallenge, password, recentSignInModel } from './recentSignIn.cases';

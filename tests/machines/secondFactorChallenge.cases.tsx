@@ -2,13 +2,13 @@ import type { SecondFactorMethod, SessionClaims } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import type { SecondFactorSignedIn } from '../../contract/second-factor';
 import { SecondFactorMessage } from '../../contract/second-factor';
-import { statePathOf } from '../../machines/paths';
-import type { RefusalError } from '../../machines/refusal';
 import {
   answerErrorOf,
   type SecondFactorChallengeContext,
   type secondFactorChallengeMachine,
 } from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+import { statePathOf } from '../../machines/support/paths';
+import type { RefusalError } from '../../machines/support/refusal';
 import { SecondFactorChallengeView } from '../../src/features/second-factor-challenge/second-factor-challenge.view';
 import type { FlowModel } from '../support/flow-model';
 import { refused } from '../support/refusals';

@@ -4,13 +4,13 @@ import { createActor, fromPromise, initialTransition, transition, waitFor } from
 import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
 import { type SecondFactorAnswer, SecondFactorMessage } from '../../contract/second-factor';
-import { refusalOf } from '../../machines/refusal';
 import {
   type PasskeyAnswer,
   type SecondFactorChallengeContext,
   secondFactorChallengeMachine,
   secondFactorFailureOf,
 } from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
+import { refusalOf } from '../../machines/support/refusal';
 import {
   answerSecondFactor,
   askForSecondFactorPasskey,

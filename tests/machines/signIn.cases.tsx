@@ -1,9 +1,9 @@
 import type { SessionClaims } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
-import { statePathOf } from '../../machines/paths';
 import type { PasskeyAssertion, SignInContext, signInMachine } from '../../machines/signIn/signIn.machine';
 import { fieldErrorsOf } from '../../machines/signIn/signIn.machine';
+import { statePathOf } from '../../machines/support/paths';
 import { SignInView } from '../../src/features/sign-in/sign-in.view';
 import type { FlowModel } from '../support/flow-model';
 import { refused } from '../support/refusals';

@@ -4,8 +4,8 @@ import { type AnyActorLogic, createActor, fromPromise, initialTransition, transi
 import type { LoginResponse } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import { PasskeyMessage } from '../../contract/passkeys';
-import { RefusalError } from '../../machines/refusal';
 import { type PasskeyAnswer, signInMachine } from '../../machines/signIn/signIn.machine';
+import { RefusalError } from '../../machines/support/refusal';
 import { askForPasskey, passkeyAutofill, signInWithPasskey } from '../../src/features/sign-in/sign-in.actors';
 import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';

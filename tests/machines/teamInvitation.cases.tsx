@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../contract/errors';
 import { TeamMessage } from '../../contract/teams';
-import { isExplained } from '../../machines/refusal';
+import { isExplained } from '../../machines/support/refusal';
 import type {
   TeamInvitationContext,
   teamInvitationMachine,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import type { SubscriptionChangeResponse, UpgradePreview } from '../../contract/subscriptions';
-import { unexplained } from '../../machines/refusal';
+import { unexplained } from '../../machines/support/refusal';
 import {
   chosenOptionOf,
   failureReasonOf,

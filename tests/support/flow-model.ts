@@ -7,7 +7,7 @@
  */
 import type { ReactElement } from 'react';
 import type { AnyStateMachine } from 'xstate';
-import type { Event, PathModel, Snapshot } from '../../machines/paths';
+import type { Event, PathModel, Snapshot } from '../../machines/support/paths';
 
 export type FlowModel<M extends AnyStateMachine> = Omit<PathModel<M>, 'machine'> & {
   render: (snapshot: Snapshot<M>, send: (event: Event<M>) => void) => ReactElement;

@@ -34,7 +34,7 @@ import {
   type Step,
   statePathOf,
   transitionPaths,
-} from '../../machines/paths';
+} from '../../machines/support/paths';
 import type { FlowModel } from './flow-model';
 import { TestI18n } from './i18n';
 

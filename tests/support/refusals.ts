@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../contract/errors';
-import { type BrowserRefusal, RefusalError, refusal } from '../../machines/refusal';
+import { type BrowserRefusal, RefusalError, refusal } from '../../machines/support/refusal';
 
 /** What an app's actor throws when the server (or the browser's dialog) refused with this code and message. */
 export const refused = (

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../contract/errors';
-import { RefusalError, refusal } from '../../machines/refusal';
+import { RefusalError, refusal } from '../../machines/support/refusal';
 import { ApiError, apiRequest, explained } from '../../src/lib/api-client';
 
 function answering(status: number, body: unknown) {

@@ -22,7 +22,7 @@ import { SessionMessage } from '../../contract/sessions';
 import { StatsMessage } from '../../contract/stats';
 import { SubscriptionMessage } from '../../contract/subscriptions';
 import { TeamMessage } from '../../contract/teams';
-import { refusal, unexplained } from '../../machines/refusal';
+import { refusal, unexplained } from '../../machines/support/refusal';
 import { codeTexts, contractMessageText, type RefusalBook, refusalText } from '../../src/lib/contract-messages';
 import { fieldErrorText } from '../../src/lib/validation-messages';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
-import { toDot } from '../../machines/diagram';
-import { eventsFor, statePathOf, transitionPaths } from '../../machines/paths';
+import { toDot } from '../../machines/support/diagram';
+import { eventsFor, statePathOf, transitionPaths } from '../../machines/support/paths';
 
 const door = createMachine({
   id: 'door',

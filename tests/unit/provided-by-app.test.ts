@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, toPromise } from 'xstate';
-import { clockProvidedByApp, providedByApp } from '../../machines/provided-by-app';
+import { clockProvidedByApp, providedByApp } from '../../machines/support/provided-by-app';
 
-describe('machines/provided-by-app', () => {
+describe('machines/support/provided-by-app', () => {
   it('an actor the app did not provide fails with its name, so a forgotten provide is found at once', async () => {
     const actor = createActor(providedByApp<string>('fetchSession'));
     actor.start();

@@ -7,7 +7,7 @@ import { ErrorCode } from '../../contract/errors';
 import type { SignInProvider } from '../../contract/federated-sign-in';
 import { LinkedSignInMessage } from '../../contract/linked-sign-ins';
 import { linkedSignInsMachine } from '../../machines/linkedSignIns/linkedSignIns.machine';
-import { refusal } from '../../machines/refusal';
+import { refusal } from '../../machines/support/refusal';
 import {
   noneLinkedOf,
   signInNameOf,

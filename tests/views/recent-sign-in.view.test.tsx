@@ -7,7 +7,7 @@ import { PasskeyMessage } from '../../contract/passkeys';
 import { RecentSignInMessage, type RecentSignInMethod } from '../../contract/recent-sign-in';
 import { SecondFactorMessage } from '../../contract/second-factor';
 import { recentSignInMachine } from '../../machines/recentSignIn/recentSignIn.machine';
-import { BrowserRefusal, type RefusalError } from '../../machines/refusal';
+import { BrowserRefusal, type RefusalError } from '../../machines/support/refusal';
 import { RecentSignInView } from '../../src/features/recent-sign-in/recent-sign-in.view';
 import { passkeyAnswer, passkeyChallenge, password } from '../machines/recentSignIn.cases';
 import { expectNoAxeViolations } from '../support/axe';

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../contract/errors';
 import { SecondFactorMessage } from '../../contract/second-factor';
 import { StatsMessage } from '../../contract/stats';
-import { refusal, unexplained } from '../../machines/refusal';
 import { initialOrder, type Report, type ReportsContext, reportsMachine } from '../../machines/reports/reports.machine';
+import { refusal, unexplained } from '../../machines/support/refusal';
 import { ReportsView } from '../../src/features/reports/reports.view';
 import { TestI18n } from '../support/i18n';
 

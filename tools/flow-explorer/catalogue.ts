@@ -4,7 +4,7 @@
  * exports `<name>Model`, the input, sample events, state comparison and view its path tests use.
  */
 import type { AnyStateMachine } from 'xstate';
-import type { PathModel } from '../../machines/paths';
+import type { PathModel } from '../../machines/support/paths';
 import type { FlowModel } from '../../tests/support/flow-model';
 
 export type ExploredMachine = {

@@ -7,8 +7,8 @@
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
-import { stateElementId, toDot } from '../../machines/diagram';
-import { getStateNodes, statePathOf, type TransitionPath, transitionPaths } from '../../machines/paths';
+import { stateElementId, toDot } from '../../machines/support/diagram';
+import { getStateNodes, statePathOf, type TransitionPath, transitionPaths } from '../../machines/support/paths';
 import { Button } from '../../src/components/ui/button';
 import type { Theme } from '../../src/lib/theme';
 import { type ExploredMachine, exploredMachines } from './catalogue';

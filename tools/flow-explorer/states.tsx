@@ -12,7 +12,7 @@ import axe from 'axe-core';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { AnyMachineSnapshot } from 'xstate';
-import { statePathOf, transitionPaths } from '../../machines/paths';
+import { statePathOf, transitionPaths } from '../../machines/support/paths';
 import { exploredMachines } from './catalogue';
 import type { Look } from './place';
 import { applyLook, ViewBoundary } from './view-frame';

@@ -12,8 +12,8 @@ import {
   initialTransition,
   transition,
 } from 'xstate';
-import { eventsFor, type PathModel, type TransitionPath } from '../../machines/paths';
-import { refusalOfEvent } from '../../machines/refusal';
+import { eventsFor, type PathModel, type TransitionPath } from '../../machines/support/paths';
+import { refusalOfEvent } from '../../machines/support/refusal';
 
 /** The state after a generated path's first `step` steps and the events taken by hand since. */
 export function walk(

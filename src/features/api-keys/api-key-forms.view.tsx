@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import type { ApiKey } from '../../../contract/teams';
 import { allowedIpsOf } from '../../../machines/apiKey/apiKey.machine';
-import { type Refusal, unexplained } from '../../../machines/refusal';
+import { type Refusal, unexplained } from '../../../machines/support/refusal';
 import { cx } from '../../../styled-system/css';
 import { grid, wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';

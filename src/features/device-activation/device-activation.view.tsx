@@ -4,7 +4,7 @@ import type {
   DeviceActivationEvent,
   deviceActivationMachine,
 } from '../../../machines/deviceActivation/deviceActivation.machine';
-import { unexplained } from '../../../machines/refusal';
+import { unexplained } from '../../../machines/support/refusal';
 import { css } from '../../../styled-system/css';
 import { stack, wrap } from '../../../styled-system/patterns';
 import { InternalLink, type Navigate } from '../../components/internal-link';

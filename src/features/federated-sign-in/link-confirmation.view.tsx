@@ -4,7 +4,7 @@ import type {
   LinkConfirmationEvent,
   linkConfirmationMachine,
 } from '../../../machines/linkConfirmation/linkConfirmation.machine';
-import { isExplained, unexplained } from '../../../machines/refusal';
+import { isExplained, unexplained } from '../../../machines/support/refusal';
 import { AuthPage, authPanel } from '../../components/auth-page';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { Alert } from '../../components/ui/alert';

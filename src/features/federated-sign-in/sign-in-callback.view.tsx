@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
-import { unexplained } from '../../../machines/refusal';
 import type {
   SignInCallbackEvent,
   signInCallbackMachine,
 } from '../../../machines/signInCallback/signInCallback.machine';
+import { unexplained } from '../../../machines/support/refusal';
 import { stack } from '../../../styled-system/patterns';
 import { AuthPage, authPanel } from '../../components/auth-page';
 import { InternalLink, type Navigate } from '../../components/internal-link';

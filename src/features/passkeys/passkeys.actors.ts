@@ -8,7 +8,7 @@ import {
 } from '../../../contract/calls/passkeys';
 import type { AddPasskeyRequest, Passkey } from '../../../contract/passkeys';
 import type { PasskeyCreation } from '../../../machines/passkeyEnrolment/passkeyEnrolment.machine';
-import { BrowserRefusal, RefusalError, refusal } from '../../../machines/refusal';
+import { BrowserRefusal, RefusalError, refusal } from '../../../machines/support/refusal';
 import { callApi, explained } from '../../lib/api-client';
 import { isAlreadyRegistered, isCeremonyCancelled } from './passkey-ceremony';
 

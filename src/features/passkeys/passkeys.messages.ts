@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { BrowserRefusal, type Refusal } from '../../../machines/refusal';
+import { BrowserRefusal, type Refusal } from '../../../machines/support/refusal';
 import { refusalText } from '../../lib/contract-messages';
 import '../../lib/refusals/passkeys';
 import '../../lib/refusals/recent-sign-in';

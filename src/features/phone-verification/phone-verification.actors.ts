@@ -7,7 +7,7 @@ import type {
   RequestCodeInput,
   VerifyCodeInput,
 } from '../../../machines/phoneVerification/phoneVerification.machine';
-import { RefusalError, refusal } from '../../../machines/refusal';
+import { RefusalError, refusal } from '../../../machines/support/refusal';
 import { callApi, explained } from '../../lib/api-client';
 
 /** Parses the number in its region, then POST /api/phone/{phone}/verification-code texts a code to it. */

@@ -7,7 +7,7 @@ import type {
   PhoneVerificationEvent,
   phoneVerificationMachine,
 } from '../../../machines/phoneVerification/phoneVerification.machine';
-import { type Refusal, unexplained } from '../../../machines/refusal';
+import { type Refusal, unexplained } from '../../../machines/support/refusal';
 import { stack, wrap } from '../../../styled-system/patterns';
 import type { RedirectTarget } from '../../app/guards';
 import { ContinueLink } from '../../components/continue-link';

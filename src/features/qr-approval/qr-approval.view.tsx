@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { QrApprovalEvent, qrApprovalMachine } from '../../../machines/qrApproval/qrApproval.machine';
-import { unexplained } from '../../../machines/refusal';
+import { unexplained } from '../../../machines/support/refusal';
 import { css } from '../../../styled-system/css';
 import { wrap } from '../../../styled-system/patterns';
 import { AuthPage, authPanel } from '../../components/auth-page';

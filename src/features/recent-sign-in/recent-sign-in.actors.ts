@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { confirmRecentSignIn, requestRecentSignInPasskeyOptions } from '../../../contract/calls/recent-sign-in';
 import type { RecentSignInRequest } from '../../../contract/recent-sign-in';
 import type { PasskeyAnswer, PasskeyChallenge } from '../../../machines/recentSignIn/recentSignIn.machine';
-import { BrowserRefusal, RefusalError, refusal } from '../../../machines/refusal';
+import { BrowserRefusal, RefusalError, refusal } from '../../../machines/support/refusal';
 import { callApi, explained } from '../../lib/api-client';
 
 /**

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { unexplained } from '../../../machines/refusal';
 import type { Report, ReportsEvent, ReportTable, TableOrder } from '../../../machines/reports/reports.machine';
+import { unexplained } from '../../../machines/support/refusal';
 import { stack } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';

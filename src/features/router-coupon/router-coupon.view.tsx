@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
-import { unexplained } from '../../../machines/refusal';
 import type {
   RouterCouponRedemptionEvent,
   routerCouponRedemptionMachine,
 } from '../../../machines/routerCouponRedemption/routerCouponRedemption.machine';
+import { unexplained } from '../../../machines/support/refusal';
 import { css } from '../../../styled-system/css';
 import { stack, wrap } from '../../../styled-system/patterns';
 import { InternalLink, type Navigate } from '../../components/internal-link';

@@ -7,7 +7,7 @@ import type {
   BlackFridayOfferEvent,
   blackFridayOfferMachine,
 } from '../../../machines/blackFridayOffer/blackFridayOffer.machine';
-import { type Refusal, unexplained } from '../../../machines/refusal';
+import { type Refusal, unexplained } from '../../../machines/support/refusal';
 import { wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonLook } from '../../components/ui/button';

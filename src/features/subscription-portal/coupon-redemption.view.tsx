@@ -5,7 +5,7 @@ import type {
   CouponRedemptionEvent,
   couponRedemptionMachine,
 } from '../../../machines/couponRedemption/couponRedemption.machine';
-import { unexplained } from '../../../machines/refusal';
+import { unexplained } from '../../../machines/support/refusal';
 import { css } from '../../../styled-system/css';
 import { grid, wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';

@@ -2,12 +2,12 @@ import { FieldTextarea } from '@ark-ui/react/field';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import { type CancelReason, cancelNoteMaxLength } from '../../../contract/subscriptions';
-import { type Refusal, unexplained } from '../../../machines/refusal';
 import {
   type SubscriptionLifecycleEvent,
   seatsFloorOf,
   type subscriptionLifecycleMachine,
 } from '../../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
+import { type Refusal, unexplained } from '../../../machines/support/refusal';
 import { css, cx } from '../../../styled-system/css';
 import { grid, wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';

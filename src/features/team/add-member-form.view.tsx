@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TeamRole } from '../../../contract/teams';
-import { unexplained } from '../../../machines/refusal';
+import { unexplained } from '../../../machines/support/refusal';
 import { isPaidElsewhere } from '../../../machines/team/team.machine';
 import { grid, stack, wrap } from '../../../styled-system/patterns';
 import { Alert } from '../../components/ui/alert';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { unexplained } from '../../../machines/refusal';
+import { unexplained } from '../../../machines/support/refusal';
 import { Alert } from '../../components/ui/alert';
 import { refusalText } from '../../lib/contract-messages';
 import '../../lib/refusals/teams';

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { ErrorCode } from '../../../contract/errors';
-import type { Refusal } from '../../../machines/refusal';
+import type { Refusal } from '../../../machines/support/refusal';
 import { refusalText } from '../../lib/contract-messages';
 import '../../lib/refusals/subscriptions';
 

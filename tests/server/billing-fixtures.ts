@@ -95,6 +95,50 @@ export async function insertSubscription(
   return row;
 }
 
+/**
+ * The invoice that paid for a subscription's current period: by default its plan at the list price
+ * for its seats (an upgrade credits what such invoices paid for the time left).
+ */
+export async function insertPaidPeriod(
+  portal: TestPortal,
+  subscription: typeof subscriptions.$inferSelect,
+  lines: { kind: 'plan' | 'couponDiscount'; description: string; quantity: number; amountCents: number }[] = [],
+) {
+  const plan = catalogueEntry(subscription.planCode);
+  const paid =
+    lines.length > 0
+      ? lines
+      : [
+          {
+            kind: 'plan' as const,
+            description: plan.title,
+            quantity: subscription.quantity,
+            amountCents: plan.priceCents * subscription.quantity,
+          },
+        ];
+  const [invoice] = await portal.db
+    .insert(invoices)
+    .values({
+      accountCode: subscription.billingAccountCode ?? '',
+      subscriptionId: subscription.id,
+      reason: 'renewal',
+      issuedAt: subscription.currentPeriodStart ?? portal.clock.current,
+      periodStart: subscription.currentPeriodStart,
+      periodEnd: subscription.currentPeriodEnd,
+      currency: 'USD',
+      totalCents: Math.max(
+        0,
+        paid.reduce((sum, line) => sum + line.amountCents, 0),
+      ),
+    })
+    .returning({ number: invoices.number });
+  if (!invoice) throw new Error('invoice not created');
+  await portal.db
+    .insert(invoiceLines)
+    .values(paid.map((line, position) => ({ ...line, invoiceNumber: invoice.number, position })));
+  return invoice.number;
+}
+
 export async function subscriptionRow(portal: TestPortal, referenceId: string) {
   const [row] = await portal.db.select().from(subscriptions).where(eq(subscriptions.referenceId, referenceId));
   if (!row) throw new Error(`no subscription ${referenceId}`);

@@ -4,12 +4,13 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../contract/api';
 import { SubscriptionChangeResponse, SubscriptionMessage, UpgradePreview } from '../../contract/subscriptions';
-import { billingAccounts, users } from '../../server/db/schema';
+import { billingAccounts, invoiceLines, users } from '../../server/db/schema';
 import {
   type Cast,
   createCast,
   createTeam,
   insertCatalogue,
+  insertPaidPeriod,
   insertSubscription,
   invoicesOf,
   type Person,
@@ -398,6 +399,7 @@ describe('the upgrade preview', () => {
       currentPeriodStart: new Date(startOfTests.getTime() - 184 * day),
       currentPeriodEnd: new Date(startOfTests.getTime() + 184 * day),
     });
+    await insertPaidPeriod(portal, subscription);
     const response = await preview(subscription.referenceId, {
       newPlanCode: 'teams-3year',
       quantity: 10,
@@ -417,7 +419,7 @@ describe('the upgrade preview', () => {
       nextBillingDate: testIso('2029-11-22T12:00:00.000Z'),
     });
     expect(await subscriptionRow(portal, subscription.referenceId)).toEqual(subscription);
-    expect(await invoiceCount(subscription.id)).toBe(0);
+    expect(await invoiceCount(subscription.id)).toBe(1);
   });
 
   it('rounds the credit to the cent and takes the Black Friday price where it is offered and asked for', async () => {
@@ -437,6 +439,8 @@ describe('the upgrade preview', () => {
       blackfriday24DelistedAt: startOfTests,
       ...periodTimes,
     });
+    await insertPaidPeriod(portal, eligible);
+    await insertPaidPeriod(portal, delisted);
     const totalOf = async (referenceId: string, blackfriday24Eligible: boolean) =>
       (await preview(referenceId, { newPlanCode: 'personal-3year', quantity: 1, blackfriday24Eligible })).preview;
 
@@ -503,6 +507,103 @@ describe('the upgrade preview', () => {
   });
 });
 
+describe('the upgrade credit: what was paid for the rest of the period', () => {
+  const seats = (referenceId: string, quantity: number) =>
+    portal.request(path(referenceId, '/quantity'), { method: 'PUT', json: { quantity }, cookie: cast.owner.cookie });
+  const preview = async (referenceId: string, quantity: number) =>
+    v.parse(
+      UpgradePreview,
+      (
+        await portal.request(path(referenceId, '/upgrade-preview'), {
+          json: { newPlanCode: 'teams-3year', quantity, blackfriday24Eligible: false },
+          cookie: cast.owner.cookie,
+        })
+      ).json,
+    );
+
+  it('is the same however many seats were set since: 2 seats of teams-yearly just paid for upgrade for $420', async () => {
+    // Paid today for a year: 2 × $149.99. Three years for 2 seats is 2 × $359.99.
+    const subscription = await teamsSubscription({
+      teamId: null,
+      quantity: 2,
+      currentPeriodStart: startOfTests,
+      currentPeriodEnd: new Date(startOfTests.getTime() + 365 * day),
+    });
+    await insertPaidPeriod(portal, subscription);
+    expect((await preview(subscription.referenceId, 2)).totalCents).toBe(42000);
+
+    expect((await seats(subscription.referenceId, 500)).status).toBe(202);
+    const after = await preview(subscription.referenceId, 2);
+    expect(after.lines).toEqual([
+      { kind: 'plan', description: 'Teams, three years', quantity: 2, amountCents: 71998 },
+      { kind: 'prorationCredit', description: 'Teams, yearly', quantity: 2, amountCents: -29998 },
+    ]);
+    expect(after.totalCents).toBe(42000);
+
+    const response = await portal.request(path(subscription.referenceId), {
+      method: 'PUT',
+      json: upgradeBody(cast.owner, subscription.referenceId, 'teams-3year', 2),
+      cookie: cast.owner.cookie,
+    });
+    expect(response.status).toBe(200);
+    const upgradeInvoice = (await invoicesOf(portal, subscription.id)).at(-1);
+    expect(upgradeInvoice?.totalCents).toBe(42000);
+  });
+
+  it('credits what the invoice charged after its coupon, not the seats added since without a charge', async () => {
+    // Half of a yearly period left, paid for 10 seats less a $5 coupon; 12 seats now.
+    const subscription = await teamsSubscription({
+      currentPeriodStart: new Date(startOfTests.getTime() - 184 * day),
+      currentPeriodEnd: new Date(startOfTests.getTime() + 184 * day),
+    });
+    await insertPaidPeriod(portal, subscription, [
+      { kind: 'plan', description: 'Teams, yearly', quantity: 10, amountCents: 149990 },
+      { kind: 'couponDiscount', description: 'Five off', quantity: 1, amountCents: -500 },
+    ]);
+    expect((await seats(subscription.referenceId, 12)).status).toBe(202);
+    const { lines, totalCents } = await preview(subscription.referenceId, 12);
+    // ½ × $1,494.90, not ½ × 12 × $149.99 ($899.94).
+    expect(lines[1]).toEqual({
+      kind: 'prorationCredit',
+      description: 'Teams, yearly',
+      quantity: 10,
+      amountCents: -74745,
+    });
+    expect(totalCents).toBe(12 * 35999 - 74745);
+  });
+
+  it('credits nothing for a period no invoice paid for', async () => {
+    const subscription = await teamsSubscription({
+      currentPeriodStart: new Date(startOfTests.getTime() - 184 * day),
+      currentPeriodEnd: new Date(startOfTests.getTime() + 184 * day),
+    });
+    const { lines } = await preview(subscription.referenceId, 10);
+    expect(lines.map((line) => line.kind)).toEqual(['plan']);
+  });
+
+  it("counts an earlier upgrade's credit once: the plan it paid for, not the credit carried into it", async () => {
+    const subscription = await teamsSubscription({
+      teamId: null,
+      quantity: 2,
+      currentPeriodStart: startOfTests,
+      currentPeriodEnd: new Date(startOfTests.getTime() + 365 * day),
+    });
+    // An upgrade invoice of this period: the plan less a credit from the period before.
+    await insertPaidPeriod(portal, subscription, [
+      { kind: 'plan', description: 'Teams, yearly', quantity: 2, amountCents: 29998 },
+    ]);
+    await portal.db.insert(invoiceLines).values({
+      invoiceNumber: (await invoicesOf(portal, subscription.id))[0]?.number ?? 0,
+      position: 1,
+      kind: 'prorationCredit',
+      description: 'Teams, monthly',
+      quantity: 2,
+      amountCents: -2000,
+    });
+    expect((await preview(subscription.referenceId, 2)).lines[1]?.amountCents).toBe(-29998);
+  });
+});
+
 describe('the upgrade', () => {
   async function upgrade(referenceId: string, newPlanCode: string, quantity = 1) {
     return portal.request(path(referenceId), {
@@ -517,6 +618,7 @@ describe('the upgrade', () => {
       currentPeriodStart: new Date(startOfTests.getTime() - 184 * day),
       currentPeriodEnd: new Date(startOfTests.getTime() + 184 * day),
     });
+    const paidPeriod = await insertPaidPeriod(portal, subscription);
     const preview = await portal.request(path(subscription.referenceId, '/upgrade-preview'), {
       json: { newPlanCode: 'teams-3year', quantity: 12, blackfriday24Eligible: false },
       cookie: cast.owner.cookie,
@@ -541,9 +643,11 @@ describe('the upgrade', () => {
       currentPeriodEnd: testDate('2029-11-22T12:00:00Z'),
       updatedAt: startOfTests,
     });
-    const [invoice, ...others] = await invoicesOf(portal, subscription.id);
+    const [paid, invoice, ...others] = await invoicesOf(portal, subscription.id);
+    expect(paid?.number).toBe(paidPeriod);
     expect(others).toEqual([]);
     const previewed = v.parse(UpgradePreview, preview.json);
+    expect(previewed.lines.map((line) => line.kind)).toEqual(['plan', 'prorationCredit']);
     expect(invoice).toMatchObject({
       number: change.invoiceNumber,
       accountCode: cast.accountCode,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors';
 import { pricePerPeriodCents, upgradeQuantity } from '../../../contract/pricing';
 import {
@@ -7,7 +7,7 @@ import {
   type UpgradePreviewRequest,
 } from '../../../contract/subscriptions';
 import type { Database } from '../../db/database';
-import { billingAccounts, plans, subscriptions, users } from '../../db/schema';
+import { billingAccounts, invoiceLines, invoices, plans, subscriptions, users } from '../../db/schema';
 import { commonRefusals, Refusal } from '../refusal';
 import { recordTeamEvent } from '../teams/audit';
 import type { Billing } from './billing';
@@ -212,7 +212,8 @@ type UpgradeQuote = {
 
 /**
  * What an upgrade charges, for the preview and the upgrade alike: the new plan's price for its
- * quantity, less the unused part of the current period (`prorate` is always true in the contract).
+ * quantity, less what was paid for the unused part of the current period (`prorate` is always true
+ * in the contract).
  */
 async function quoteUpgrade(
   tx: Transaction,
@@ -243,13 +244,13 @@ async function quoteUpgrade(
   const lines: NewInvoiceLine[] = [
     { kind: 'plan', description: target.title, quantity, amountCents: pricePerPeriodCents(unitPriceCents, quantity) },
   ];
-  const creditCents = unusedPeriodCents(subscription, plan, at);
-  if (creditCents > 0) {
+  const credit = await paidForRestOfPeriod(tx, subscription, at);
+  if (credit.amountCents > 0) {
     lines.push({
       kind: 'prorationCredit',
       description: plan.title,
-      quantity: subscription.quantity,
-      amountCents: -creditCents,
+      quantity: credit.seats,
+      amountCents: -credit.amountCents,
     });
   }
   return {
@@ -265,15 +266,49 @@ async function quoteUpgrade(
 }
 
 /**
- * The current plan's price for the time left of its period, to the cent: the list price times the
- * seats, times the share of the period not yet used. Nothing for a one-time plan or an ended period.
+ * What was paid for the time left of the current period, to the cent: for each invoice that paid
+ * for this period (the purchase, renewal or upgrade that opened it), what it charged (its plan
+ * lines less its coupons; a credit it carried over was paid for an earlier period, and is in that
+ * period's invoice), times the share of the time it paid for that is still to come. Never the list
+ * price or today's seat count, which a change without a charge could have raised. Nothing for a
+ * one-time plan, an ended period, or a period no invoice paid for.
  */
-function unusedPeriodCents(subscription: SubscriptionRow, plan: PlanRow, at: Date): number {
-  const { currentPeriodStart: start, currentPeriodEnd: end } = subscription;
-  if (plan.durationMonths === 0 || !start || !end || end <= at) return 0;
-  const periodMs = end.getTime() - start.getTime();
-  const leftMs = end.getTime() - Math.max(at.getTime(), start.getTime());
-  return Math.round((pricePerPeriodCents(plan.priceCents, subscription.quantity) * leftMs) / periodMs);
+async function paidForRestOfPeriod(
+  tx: Transaction,
+  subscription: SubscriptionRow,
+  at: Date,
+): Promise<{ amountCents: number; seats: number }> {
+  const end = subscription.currentPeriodEnd;
+  if (!end || end <= at) return { amountCents: 0, seats: 0 };
+  const rows = await tx
+    .select({
+      number: invoices.number,
+      start: invoices.periodStart,
+      issuedAt: invoices.issuedAt,
+      kind: invoiceLines.kind,
+      quantity: invoiceLines.quantity,
+      amountCents: invoiceLines.amountCents,
+    })
+    .from(invoices)
+    .innerJoin(invoiceLines, eq(invoiceLines.invoiceNumber, invoices.number))
+    .where(and(eq(invoices.subscriptionId, subscription.id), eq(invoices.periodEnd, end)));
+  const paid = new Map<number, { start: Date; cents: number; seats: number }>();
+  for (const row of rows) {
+    const invoice = paid.get(row.number) ?? { start: row.start ?? row.issuedAt, cents: 0, seats: 0 };
+    if (row.kind !== 'prorationCredit') invoice.cents += row.amountCents;
+    if (row.kind === 'plan') invoice.seats += row.quantity;
+    paid.set(row.number, invoice);
+  }
+  let unusedCents = 0;
+  let seats = 0;
+  for (const { start, cents, seats: invoiceSeats } of paid.values()) {
+    const periodMs = end.getTime() - start.getTime();
+    if (periodMs <= 0 || cents <= 0) continue;
+    const leftMs = end.getTime() - Math.max(at.getTime(), start.getTime());
+    unusedCents += (cents * leftMs) / periodMs;
+    seats += invoiceSeats;
+  }
+  return { amountCents: Math.round(unusedCents), seats };
 }
 
 /**

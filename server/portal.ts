@@ -42,6 +42,7 @@ export async function startPortal(options: {
   await services.keys.keyRing();
   await services.rateLimiter.sweep();
   const stopFollowingRevocations = await services.sessions.followRevocations(database);
+  const stopFollowingQrAnswers = await services.qrAnswers.follow(database);
   const periodJob = startPeriodJob({
     billing: services.billing,
     logger,
@@ -103,6 +104,7 @@ export async function startPortal(options: {
       await Promise.all([mailDelivery?.stop(), outboxSweep.stop(), resetRequests.stop(), periodJob.stop()]);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopFollowingRevocations();
+      await stopFollowingQrAnswers();
     },
   };
 }

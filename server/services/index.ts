@@ -8,6 +8,7 @@ import { createIdentityLinks } from './federated-sign-in/identity-links';
 import { createOutbox } from './outbox';
 import { createPasskeys } from './passkeys';
 import { createSmsSender } from './phone/sms';
+import { createQrAnswers } from './qr-sign-in/qr-answers';
 import { createRateLimiter } from './rate-limit';
 import { createRecentSignIn } from './recent-sign-in';
 import { createSecondFactor } from './second-factor/second-factor';
@@ -48,6 +49,7 @@ export function createServices({ database, env, logger, now = () => new Date() }
     now,
     keys,
     sessions,
+    qrAnswers: createQrAnswers(),
     secondFactor,
     passkeys,
     recentSignIn: createRecentSignIn({ db, sessions, secondFactor, passkeys, rateLimiter, logger, now }),

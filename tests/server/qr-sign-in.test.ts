@@ -148,6 +148,42 @@ describe('the approving person', () => {
   });
 });
 
+describe('the waiting browser is answered by notification, not by reading its row again and again', () => {
+  const until = async (check: () => boolean) => {
+    while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+
+  it('waits once for its whole time when nobody answers', async () => {
+    const { id, browser } = await ask();
+    const before = portal.services.qrAnswers.waitsStarted;
+    expect((await status(id, browser, 1)).json).toEqual({ state: 'waiting' });
+    // One wait of a second; reading the row every 400 ms would have taken three.
+    expect(portal.services.qrAnswers.waitsStarted - before).toBe(1);
+    expect(portal.services.qrAnswers.waiting).toBe(0);
+  });
+
+  it('wakes on an answer written by anyone, as the database announces it', async () => {
+    const { id, browser } = await ask();
+    const waiting = status(id, browser, 20);
+    await until(() => portal.services.qrAnswers.waiting === 1);
+    // Declined by a plain update, as another process's code would write it.
+    await portal.db.update(qrSignIns).set({ declinedAt: portal.clock.current }).where(eq(qrSignIns.id, id));
+    expect((await waiting).json).toEqual({ state: 'declined' });
+  });
+
+  it('keeps one open wait per request: a newer one ends the older with "waiting"', async () => {
+    const { id, browser } = await ask();
+    const first = status(id, browser, 20);
+    await until(() => portal.services.qrAnswers.waiting === 1);
+    const second = status(id, browser, 20);
+    expect((await first).json).toEqual({ state: 'waiting' });
+    await until(() => portal.services.qrAnswers.waiting === 1);
+    expect((await approve(id)).json).toEqual({ success: true });
+    expect((await second).json).toEqual({ state: 'approved' });
+    expect(portal.services.qrAnswers.waiting).toBe(0);
+  });
+});
+
 describe('approval signs in the waiting browser, and only it', () => {
   it('the waiting browser learns of the approval within a second and gets a qr session of the approver', async () => {
     const { id, browser } = await ask();

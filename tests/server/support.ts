@@ -100,6 +100,7 @@ export async function startTestPortal(
   const clock = { current: testClockStart() };
   const services = createServices({ database, env, logger, now: () => clock.current });
   const stopFollowingRevocations = await services.sessions.followRevocations(database);
+  const stopFollowingQrAnswers = await services.qrAnswers.follow(database);
   const app = createApp(services);
 
   type RequestOptions = {
@@ -197,6 +198,7 @@ export async function startTestPortal(
 
   async function close() {
     await stopFollowingRevocations();
+    await stopFollowingQrAnswers();
     await database.close();
     if (ownsSchema && postgresUrl && schema) {
       const admin = new pg.Client({ connectionString: postgresUrl });

@@ -18,6 +18,7 @@ import { commonRefusals, Refusal } from '../refusal';
 import type { SessionService } from '../sessions';
 import { approximatePlaceOf } from '../your-sessions/approximate-place';
 import { describeUserAgent } from '../your-sessions/user-agent';
+import type { QrAnswers } from './qr-answers';
 
 /**
  * Sign-in with a QR code: docs/decisions/0020-qr-sign-in.md. Every step is one conditional statement
@@ -61,6 +62,7 @@ export type QrSignInDeps = {
   now: () => Date;
   rateLimiter: RateLimiter;
   sessions: SessionService;
+  qrAnswers: QrAnswers;
   env: { qrLoginValiditySeconds: number };
 };
 
@@ -150,16 +152,15 @@ async function ownRequest(db: Database, id: string, browserKeyHash: string): Pro
   return row ?? null;
 }
 
-/** How often a waiting browser's request is read again: an approval shows within this. */
-const statusPollMs = 400;
-
 /**
  * The request's state for the browser that holds its key, as soon as it is not `waiting` or after
- * `waitSeconds`. The row is read again every few hundred milliseconds rather than notified: the
- * database is the truth whichever process recorded the answer. Refused when unknown to this browser.
+ * `waitSeconds`. The row is read when the wait starts and again when the database announces an
+ * answer (qr-answers.ts), when the request expires, or when the wait is up: the database is the truth
+ * whichever process recorded the answer. A newer wait for the same request ends this one with
+ * `waiting`. Refused when unknown to this browser.
  */
 export async function qrSignInState(
-  { db, now }: Pick<QrSignInDeps, 'db' | 'now'>,
+  { db, now, qrAnswers }: Pick<QrSignInDeps, 'db' | 'now' | 'qrAnswers'>,
   requestId: string,
   browserKey: string | undefined,
   { waitSeconds, signal }: { waitSeconds: number; signal?: AbortSignal },
@@ -170,9 +171,12 @@ export async function qrSignInState(
   for (;;) {
     const row = await ownRequest(db, id, browserKeyHash);
     if (!row) throw refusals.notFound();
-    const state = stateOf(row, now());
-    if (state !== 'waiting' || Date.now() + statusPollMs > until || signal?.aborted) return state;
-    await new Promise((resolve) => setTimeout(resolve, statusPollMs));
+    const at = now();
+    const state = stateOf(row, at);
+    const leftMs = Math.min(until - Date.now(), row.expiresAt.getTime() - at.getTime());
+    if (state !== 'waiting' || leftMs <= 0 || signal?.aborted) return state;
+    // Woken at the expiry too, so an expired request answers `expired` rather than `waiting`.
+    if ((await qrAnswers.waitFor(id, Math.max(leftMs, 1), signal)) === 'replaced') return 'waiting';
   }
 }
 

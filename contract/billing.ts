@@ -10,7 +10,7 @@ export const InvoiceSummary = v.object({
   invoiceNumber: v.number(),
   issuedAt: v.string(),
   /** purchase, renewal, upgrade: what raised the invoice. */
-  reason: v.picklist(['purchase', 'renewal', 'upgrade']),
+  reason: v.picklist(['purchase', 'renewal', 'upgrade', 'seats']),
   totalCents: v.number(),
   currency: CurrencyCode,
 });

@@ -130,6 +130,26 @@ export const UpgradePreview = v.object({
 });
 export type UpgradePreview = v.InferOutput<typeof UpgradePreview>;
 
+/**
+ * POST /api/subscription/{id}/quantity-preview: what a change of seats costs, asked before it is
+ * made (docs/decisions/0023-seats-priced.md). Seats added beyond those paid for the current period
+ * are charged at once for the time left of it; fewer seats take no credit; the new price is billed
+ * from the next renewal.
+ */
+export const SeatsPreview = v.object({
+  quantity: v.number(),
+  currency: CurrencyCode,
+  /** The plan's price per period for the seats asked for, from the next renewal. */
+  recurringCents: v.number(),
+  /** Charged with the change: the seats added beyond those paid for this period, for its time left. */
+  dueNowCents: v.number(),
+  /** The seats already paid for this period. */
+  paidSeats: v.number(),
+  /** ISO time the current period ends (the next renewal); null for a one-time plan. */
+  periodEnd: v.nullable(v.string()),
+});
+export type SeatsPreview = v.InferOutput<typeof SeatsPreview>;
+
 /** The answer of every subscription change: what it became, and the invoice it raised, if any. */
 export const SubscriptionChangeResponse = v.object({
   success: v.literal(true),

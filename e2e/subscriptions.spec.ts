@@ -54,6 +54,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByText('Please enter a whole number of seats.')).toBeVisible();
       await page.getByLabel('Number of seats').fill('5');
       await page.getByRole('button', { name: 'Save seats' }).click();
+      // Priced before it is made: 5 seats at $14.99 a month, and the 2 added for the month just begun.
+      await expect(page.getByText(/^New price: \$74\.95 per billing period, from your next renewal on /)).toBeVisible();
+      await expect(page.getByText(/^Due now: \$29\.9\d, for the added seats/)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: /^Confirm and pay \$29\.9\d$/ }).click();
       await expect(page.getByText('5 seats', { exact: true })).toBeVisible();
 
       const coupons = page.getByRole('region', { name: 'Coupons' });
@@ -62,6 +67,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await coupons.getByRole('button', { name: 'Redeem coupon' }).click();
       await expect(coupons.getByText(/is redeemed\. It applies starting with your next invoice\./)).toBeVisible();
       await expectNoAxeViolations(page);
+
+      // The added seats' invoice, beside the purchase.
+      await page.goto(`/billing?referenceId=${referenceId}`);
+      await expect(page.getByRole('cell', { name: 'Seats added' })).toBeVisible();
     });
 
     test('the owner upgrades after reading the preview, then opens the invoice', async ({ page }) => {

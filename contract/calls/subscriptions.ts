@@ -2,6 +2,7 @@ import { ErrorCode } from '../errors';
 import { declareCall } from '../http';
 import {
   CancelSubscriptionRequest,
+  SeatsPreview,
   SubscriptionChangeResponse,
   UpdateQuantityRequest,
   UpgradePreview,
@@ -40,11 +41,23 @@ export const changeSubscriptionSeats = declareCall({
   method: 'PUT',
   path: '/api/subscription/{referenceId}/quantity',
   summary: 'Change the number of seats of a subscription',
-  description: 'Never below the seats in use (members and pending invitations); billed from the next renewal.',
+  description:
+    'Never below the seats in use (members and pending invitations). Seats added beyond those paid for the current period are charged at once, prorated to its end, on an invoice whose number the answer gives; fewer seats take no credit. The new price applies from the next renewal.',
   tag: 'Subscriptions',
   access: 'owner',
   body: UpdateQuantityRequest,
   answers: { 202: SubscriptionChangeResponse },
+  refusals: [...ownerRefusals, ErrorCode.subscriptionRefused],
+});
+
+export const previewSubscriptionSeats = declareCall({
+  method: 'POST',
+  path: '/api/subscription/{referenceId}/quantity-preview',
+  summary: 'What a change of seats would cost: the new price per period and the amount due now',
+  tag: 'Subscriptions',
+  access: 'owner',
+  body: UpdateQuantityRequest,
+  answers: { 200: SeatsPreview },
   refusals: [...ownerRefusals, ErrorCode.subscriptionRefused],
 });
 

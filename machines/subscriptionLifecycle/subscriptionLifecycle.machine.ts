@@ -2,6 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import {
   type CancelReason,
   cancelNoteMaxLength,
+  type SeatsPreview,
   type SubscriptionChangeResponse,
   SubscriptionMessage,
   type SubscriptionState,
@@ -31,6 +32,8 @@ export type SubscriptionLifecycleContext = {
   seatsDraft: string;
   /** A contract SubscriptionMessage text; views translate it. */
   seatsError: string | null;
+  /** What the seats asked for cost, while the person is asked to confirm them. */
+  seatsPreview: SeatsPreview | null;
   /** Why the last change did not happen; null while none failed. */
   failure: Refusal | null;
   confirmation: SubscriptionConfirmation | null;
@@ -46,6 +49,7 @@ export type SubscriptionLifecycleEvent =
   | { type: 'user.editSeats' }
   | { type: 'user.changeSeats'; value: string }
   | { type: 'user.saveSeats' }
+  | { type: 'user.confirmSeats' }
   /** The account was read again (after a change, or by anyone): the facts may have moved on. */
   | { type: 'subscription.refreshed'; subscription: SubscriptionFacts };
 
@@ -77,7 +81,7 @@ const editingSeats = {
   'user.changeSeats': { target: '#subscriptionLifecycle.changingSeats', actions: 'changeSeats' },
   'user.saveSeats': [
     { guard: 'isSeatsDraftUnchanged', target: '#subscriptionLifecycle.active' },
-    { guard: 'isSeatsDraftValid', target: '#subscriptionLifecycle.savingSeats' },
+    { guard: 'isSeatsDraftValid', target: '#subscriptionLifecycle.pricingSeats' },
     { target: '#subscriptionLifecycle.changingSeats', actions: 'showSeatsError' },
   ],
   'user.dismiss': '#subscriptionLifecycle.active',
@@ -100,6 +104,7 @@ export const subscriptionLifecycleMachine = setup({
   actors: {
     cancelSubscription: providedByApp<SubscriptionChangeResponse, CancelInput>('cancelSubscription'),
     uncancelSubscription: providedByApp<SubscriptionChangeResponse, void>('uncancelSubscription'),
+    previewSeats: providedByApp<SeatsPreview, { quantity: number }>('previewSeats'),
     changeSeats: providedByApp<SubscriptionChangeResponse, { quantity: number }>('changeSeats'),
   },
   actions: {
@@ -148,6 +153,7 @@ export const subscriptionLifecycleMachine = setup({
     cancelNote: '',
     seatsDraft: String(input.quantity),
     seatsError: null,
+    seatsPreview: null,
     failure: null,
     confirmation: null,
   }),
@@ -226,6 +232,29 @@ export const subscriptionLifecycleMachine = setup({
       on: { ...refreshed, 'user.uncancel': 'uncanceling' },
     },
     changingSeats: { on: editingSeats },
+    /** Seats are priced before they are changed (docs/decisions/0023-seats-priced.md). */
+    pricingSeats: {
+      tags: ['busy'],
+      entry: assign({ failure: null, seatsPreview: null }),
+      invoke: {
+        id: 'previewSeats',
+        src: 'previewSeats',
+        input: ({ context }) => ({ quantity: Number(context.seatsDraft.trim()) }),
+        onDone: { target: 'confirmingSeats', actions: assign({ seatsPreview: ({ event }) => event.output }) },
+        onError: {
+          target: 'seatsFailed',
+          actions: assign({ failure: ({ event }) => refusalOfEvent(event) }),
+        },
+      },
+    },
+    /** The new price and what is due now, to confirm or to change. */
+    confirmingSeats: {
+      on: {
+        'user.confirmSeats': 'savingSeats',
+        'user.changeSeats': { target: 'changingSeats', actions: 'changeSeats' },
+        'user.dismiss': 'active',
+      },
+    },
     savingSeats: {
       tags: ['busy'],
       entry: assign({ failure: null }),

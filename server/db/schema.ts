@@ -276,7 +276,7 @@ export const invoices = pgTable('invoices', {
   subscriptionId: uuid('subscription_id')
     .notNull()
     .references(() => subscriptions.id, { onDelete: 'cascade' }),
-  reason: text('reason').notNull().$type<'purchase' | 'renewal' | 'upgrade'>(),
+  reason: text('reason').notNull().$type<'purchase' | 'renewal' | 'upgrade' | 'seats'>(),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
   periodStart: timestamp('period_start', { withTimezone: true }),
   periodEnd: timestamp('period_end', { withTimezone: true }),

@@ -18,6 +18,10 @@ export function subscriptionsHandlers({ billing }: AppServices): Routes<typeof s
       status: 202,
       body: await billing.updateQuantity(callerOf(c), c.req.valid('param').referenceId, c.req.valid('json').quantity),
     }),
+    previewSubscriptionSeats: async (c) => ({
+      status: 200,
+      body: await billing.previewSeats(callerOf(c), c.req.valid('param').referenceId, c.req.valid('json').quantity),
+    }),
     previewSubscriptionUpgrade: async (c) => ({
       status: 200,
       body: await billing.previewUpgrade(callerOf(c), c.req.valid('param').referenceId, c.req.valid('json')),

@@ -16,6 +16,7 @@ export const invoiceReasonLabels: Record<InvoiceSummary['reason'], MessageDescri
   purchase: msg`Purchase`,
   renewal: msg`Renewal`,
   upgrade: msg({ message: 'Upgrade', context: 'invoice reason' }),
+  seats: msg`Seats added`,
 };
 
 export const subscriptionStateLabels: Record<SubscriptionState, MessageDescriptor> = {

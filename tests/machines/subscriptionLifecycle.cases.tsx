@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../contract/errors';
-import { SubscriptionMessage } from '../../contract/subscriptions';
+import { type SeatsPreview, SubscriptionMessage } from '../../contract/subscriptions';
 import {
   type SubscriptionFacts,
   type SubscriptionLifecycleContext,
@@ -29,6 +29,16 @@ const change = (state: SubscriptionFacts['state'], quantity: number) => ({
   planCode: 'teams-monthly',
   quantity,
   invoiceNumber: null,
+});
+
+/** What a change to `quantity` seats of the monthly teams plan ($14.99 a seat) costs. */
+export const seatsPreview = (quantity: number, dueNowCents: number): SeatsPreview => ({
+  quantity,
+  currency: 'USD',
+  recurringCents: quantity * 1499,
+  dueNowCents,
+  paidSeats: 5,
+  periodEnd,
 });
 
 /** Sample events for generating the subscription lifecycle machine's paths. */
@@ -77,6 +87,19 @@ const subscriptionLifecycleCases = {
       error: new Error('network down'),
       actorId: 'uncancelSubscription',
     },
+  ],
+  // Seats added beyond those paid are due now; fewer seats cost nothing now.
+  'xstate.done.actor.previewSeats': [
+    { type: 'xstate.done.actor.previewSeats', output: seatsPreview(7, 2999), actorId: 'previewSeats' },
+    { type: 'xstate.done.actor.previewSeats', output: seatsPreview(4, 0), actorId: 'previewSeats' },
+  ],
+  'xstate.error.actor.previewSeats': [
+    {
+      type: 'xstate.error.actor.previewSeats',
+      error: refused(ErrorCode.subscriptionRefused, SubscriptionMessage.quantityBelowSeatsInUse),
+      actorId: 'previewSeats',
+    },
+    { type: 'xstate.error.actor.previewSeats', error: new Error('network down'), actorId: 'previewSeats' },
   ],
   'xstate.done.actor.changeSeats': [
     { type: 'xstate.done.actor.changeSeats', output: change('active', 7), actorId: 'changeSeats' },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
-import { type SubscriptionChangeResponse, SubscriptionMessage } from '../../contract/subscriptions';
+import { type SeatsPreview, type SubscriptionChangeResponse, SubscriptionMessage } from '../../contract/subscriptions';
 import {
   type CancelInput,
   seatsErrorOf,
@@ -13,7 +13,7 @@ import { SubscriptionLifecycleView } from '../../src/features/subscription-porta
 import { TestI18n } from '../support/i18n';
 import { type Driver, describeModel } from '../support/model-based';
 import { refused } from '../support/refusals';
-import { periodEnd, subscriptionLifecycleModel, teamsFacts } from './subscriptionLifecycle.cases';
+import { periodEnd, seatsPreview, subscriptionLifecycleModel, teamsFacts } from './subscriptionLifecycle.cases';
 
 type Machine = typeof subscriptionLifecycleMachine;
 
@@ -123,6 +123,30 @@ describeModel('subscriptionLifecycle', {
         expect(screen.getByRole('button', { name: 'Cancel subscription' })).toBeDisabled();
       },
     },
+    pricingSeats: {
+      machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
+      view: (screen) => {
+        expect(screen.getByRole('button', { name: 'Getting the price…' })).toBeDisabled();
+        expect(screen.getByLabelText('Number of seats')).toBeDisabled();
+      },
+    },
+    confirmingSeats: {
+      machine: (snapshot) => expect(snapshot.context.seatsPreview).not.toBeNull(),
+      view: (screen, snapshot) => {
+        const due = snapshot.context.seatsPreview?.dueNowCents ?? 0;
+        expect(
+          screen.getByText(/^New price: \$\d+\.\d\d per billing period, from your next renewal on /),
+        ).toBeVisible();
+        if (due > 0) {
+          expect(screen.getByText(/^Due now: \$29\.99, for the added seats/)).toBeVisible();
+          expect(screen.getByRole('button', { name: 'Confirm and pay $29.99' })).toBeEnabled();
+        } else {
+          expect(screen.getByText('Nothing is due now.')).toBeVisible();
+          expect(screen.getByRole('button', { name: 'Confirm seats' })).toBeEnabled();
+        }
+        expect(screen.getByLabelText('Number of seats')).toBeEnabled();
+      },
+    },
     savingSeats: {
       machine: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
       view: (screen) => {
@@ -160,6 +184,8 @@ describeModel('subscriptionLifecycle', {
     'user.editSeats': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Change seats' })),
     'user.changeSeats': changeSeats,
     'user.saveSeats': async ({ user, screen }) => user.click(screen.getByRole('button', { name: 'Save seats' })),
+    'user.confirmSeats': async ({ user, screen }) =>
+      user.click(screen.getByRole('button', { name: /^Confirm (and pay \$\d+\.\d\d|seats)$/ })),
   },
 });
 
@@ -234,11 +260,42 @@ describe('subscriptionLifecycle machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ confirmation: 'canceled', cancelReason: null, cancelNote: '' });
   });
 
+  it('prices the seats, asks, and changes them only once confirmed', async () => {
+    const changes: number[] = [];
+    const actor = createActor(
+      subscriptionLifecycleMachine.provide({
+        actors: {
+          previewSeats: fromPromise<SeatsPreview, { quantity: number }>(async ({ input }) =>
+            seatsPreview(input.quantity, 2999),
+          ),
+          changeSeats: fromPromise<SubscriptionChangeResponse, { quantity: number }>(async ({ input }) => {
+            changes.push(input.quantity);
+            return changed('active', input.quantity);
+          }),
+        },
+      }),
+      { input: teamsFacts },
+    ).start();
+    actor.send({ type: 'user.editSeats' });
+    actor.send({ type: 'user.changeSeats', value: '7' });
+    actor.send({ type: 'user.saveSeats' });
+    await waitFor(actor, (state) => state.matches('confirmingSeats'));
+    expect(actor.getSnapshot().context.seatsPreview).toMatchObject({ quantity: 7, dueNowCents: 2999 });
+    expect(changes).toEqual([]);
+    actor.send({ type: 'user.confirmSeats' });
+    await waitFor(actor, (state) => state.matches('active'));
+    expect(changes).toEqual([7]);
+    expect(actor.getSnapshot().context.subscription.quantity).toBe(7);
+  });
+
   it('keeps the server’s message and the typed seats when a seat change is refused', async () => {
     const subscriptionChanged = vi.fn();
     const actor = createActor(
       subscriptionLifecycleMachine.provide({
         actors: {
+          previewSeats: fromPromise<SeatsPreview, { quantity: number }>(async ({ input }) =>
+            seatsPreview(input.quantity, 0),
+          ),
           changeSeats: fromPromise<SubscriptionChangeResponse, { quantity: number }>(async () => {
             throw refused(ErrorCode.subscriptionRefused, SubscriptionMessage.quantityBelowSeatsInUse);
           }),
@@ -250,6 +307,8 @@ describe('subscriptionLifecycle machine', () => {
     actor.send({ type: 'user.editSeats' });
     actor.send({ type: 'user.changeSeats', value: '4' });
     actor.send({ type: 'user.saveSeats' });
+    await waitFor(actor, (state) => state.matches('confirmingSeats'));
+    actor.send({ type: 'user.confirmSeats' });
     await waitFor(actor, (state) => state.matches('seatsFailed'));
     expect(actor.getSnapshot().context).toMatchObject({
       failure: { message: SubscriptionMessage.quantityBelowSeatsInUse },

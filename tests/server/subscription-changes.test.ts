@@ -3,8 +3,13 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../contract/api';
-import { SubscriptionChangeResponse, SubscriptionMessage, UpgradePreview } from '../../contract/subscriptions';
-import { billingAccounts, invoiceLines, users } from '../../server/db/schema';
+import {
+  SeatsPreview,
+  SubscriptionChangeResponse,
+  SubscriptionMessage,
+  UpgradePreview,
+} from '../../contract/subscriptions';
+import { billingAccounts, invoiceLines, subscriptions, users } from '../../server/db/schema';
 import {
   type Cast,
   createCast,
@@ -324,9 +329,10 @@ describe('seats', () => {
   }
 
   it('accepts any number from the seats in use to the plan maximum, answering 202', async () => {
-    // The owner, the admin and the user of the cast's team: three seats in use.
+    // The owner, the admin and the user of the cast's team: three seats in use; 10 paid for.
     const subscription = await teamsSubscription();
-    for (const quantity of [3, 500]) {
+    await insertPaidPeriod(portal, subscription);
+    for (const quantity of [3, 10]) {
       const response = await setSeats(subscription.referenceId, quantity);
       expect(response.status).toBe(202);
       expect(v.parse(SubscriptionChangeResponse, response.json)).toEqual({
@@ -334,11 +340,85 @@ describe('seats', () => {
         state: 'active',
         planCode: 'teams-yearly',
         quantity,
+        // Fewer seats take no credit; back to the 10 paid for costs nothing.
         invoiceNumber: null,
       });
       expect((await subscriptionRow(portal, subscription.referenceId)).quantity).toBe(quantity);
     }
-    expect(await invoiceCount(subscription.id)).toBe(0);
+    expect(await invoiceCount(subscription.id)).toBe(1);
+    const response = await setSeats(subscription.referenceId, 500);
+    expect(response.status).toBe(202);
+    expect(v.parse(SubscriptionChangeResponse, response.json)).toMatchObject({
+      quantity: 500,
+      invoiceNumber: expect.any(Number),
+    });
+  });
+
+  it('prices a change before it is made, and charges the seats added beyond those paid, for the rest of the period', async () => {
+    // Half of a yearly period left, paid for 10 seats.
+    const subscription = await teamsSubscription({
+      currentPeriodStart: new Date(startOfTests.getTime() - 184 * day),
+      currentPeriodEnd: new Date(startOfTests.getTime() + 184 * day),
+    });
+    await insertPaidPeriod(portal, subscription);
+    const preview = await portal.request(path(subscription.referenceId, '/quantity-preview'), {
+      json: { quantity: 12 },
+      cookie: cast.owner.cookie,
+    });
+    expect(preview.status).toBe(200);
+    expect(v.parse(SeatsPreview, preview.json)).toEqual({
+      quantity: 12,
+      currency: 'USD',
+      recurringCents: 12 * 14999,
+      // 2 × $149.99 × ½
+      dueNowCents: 14999,
+      paidSeats: 10,
+      periodEnd: subscription.currentPeriodEnd?.toISOString(),
+    });
+    // The preview changes nothing.
+    expect(await subscriptionRow(portal, subscription.referenceId)).toEqual(subscription);
+
+    const change = v.parse(SubscriptionChangeResponse, (await setSeats(subscription.referenceId, 12)).json);
+    const seatsInvoice = (await invoicesOf(portal, subscription.id)).at(-1);
+    expect(seatsInvoice).toMatchObject({
+      number: change.invoiceNumber,
+      reason: 'seats',
+      issuedAt: startOfTests,
+      periodStart: startOfTests,
+      periodEnd: subscription.currentPeriodEnd,
+      totalCents: 14999,
+    });
+    expect(seatsInvoice?.lines).toMatchObject([
+      { kind: 'plan', description: 'Teams, yearly', quantity: 2, amountCents: 14999 },
+    ]);
+
+    // Those 12 are paid for now: down to 10 and back up costs nothing more, 13 costs one seat.
+    expect(
+      v.parse(SubscriptionChangeResponse, (await setSeats(subscription.referenceId, 10)).json).invoiceNumber,
+    ).toBeNull();
+    expect(
+      v.parse(SubscriptionChangeResponse, (await setSeats(subscription.referenceId, 12)).json).invoiceNumber,
+    ).toBeNull();
+    const thirteen = await portal.request(path(subscription.referenceId, '/quantity-preview'), {
+      json: { quantity: 13 },
+      cookie: cast.owner.cookie,
+    });
+    expect(v.parse(SeatsPreview, thirteen.json)).toMatchObject({ paidSeats: 12, dueNowCents: 7500 });
+  });
+
+  it('refuses a preview of seats the plan does not allow, and shows it to nobody but the owner', async () => {
+    const subscription = await teamsSubscription();
+    const tooMany = await portal.request(path(subscription.referenceId, '/quantity-preview'), {
+      json: { quantity: 501 },
+      cookie: cast.owner.cookie,
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json).toEqual({ error: 'subscription_refused', message: SubscriptionMessage.quantityAboveMaximum });
+    const byAdmin = await portal.request(path(subscription.referenceId, '/quantity-preview'), {
+      json: { quantity: 12 },
+      cookie: cast.admin.cookie,
+    });
+    expect(byAdmin.status).toBe(403);
   });
 
   it.each([
@@ -532,7 +612,8 @@ describe('the upgrade credit: what was paid for the rest of the period', () => {
     await insertPaidPeriod(portal, subscription);
     expect((await preview(subscription.referenceId, 2)).totalCents).toBe(42000);
 
-    expect((await seats(subscription.referenceId, 500)).status).toBe(202);
+    // 500 seats set without a charge, as the portal allowed before seats were priced.
+    await portal.db.update(subscriptions).set({ quantity: 500 }).where(eq(subscriptions.id, subscription.id));
     const after = await preview(subscription.referenceId, 2);
     expect(after.lines).toEqual([
       { kind: 'plan', description: 'Teams, three years', quantity: 2, amountCents: 71998 },
@@ -550,8 +631,8 @@ describe('the upgrade credit: what was paid for the rest of the period', () => {
     expect(upgradeInvoice?.totalCents).toBe(42000);
   });
 
-  it('credits what the invoice charged after its coupon, not the seats added since without a charge', async () => {
-    // Half of a yearly period left, paid for 10 seats less a $5 coupon; 12 seats now.
+  it('credits what the invoices charged: the period after its coupon, and the seats added since', async () => {
+    // Half of a yearly period left, paid for 10 seats less a $5 coupon; 2 seats added now.
     const subscription = await teamsSubscription({
       currentPeriodStart: new Date(startOfTests.getTime() - 184 * day),
       currentPeriodEnd: new Date(startOfTests.getTime() + 184 * day),
@@ -562,14 +643,14 @@ describe('the upgrade credit: what was paid for the rest of the period', () => {
     ]);
     expect((await seats(subscription.referenceId, 12)).status).toBe(202);
     const { lines, totalCents } = await preview(subscription.referenceId, 12);
-    // ½ × $1,494.90, not ½ × 12 × $149.99 ($899.94).
+    // ½ × $1,494.90 and the $149.99 just paid for 2 seats' half year; not ½ × 12 × $149.99 ($899.94).
     expect(lines[1]).toEqual({
       kind: 'prorationCredit',
       description: 'Teams, yearly',
-      quantity: 10,
-      amountCents: -74745,
+      quantity: 12,
+      amountCents: -(74745 + 14999),
     });
-    expect(totalCents).toBe(12 * 35999 - 74745);
+    expect(totalCents).toBe(12 * 35999 - 74745 - 14999);
   });
 
   it('credits nothing for a period no invoice paid for', async () => {

@@ -7,7 +7,7 @@ import { createPeriodProcessing } from './period-job';
 
 type BillingRecords = Omit<
   Billing,
-  'cancel' | 'uncancel' | 'updateQuantity' | 'previewUpgrade' | 'upgrade' | 'delistBlackFriday'
+  'cancel' | 'uncancel' | 'updateQuantity' | 'previewSeats' | 'previewUpgrade' | 'upgrade' | 'delistBlackFriday'
 >;
 
 /** Coupons, the billing overview and invoices, prices, the order site's events and period ends. */

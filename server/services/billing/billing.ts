@@ -5,6 +5,7 @@ import type {
   CouponRedemption,
   Pricing,
   RedeemCouponRequest,
+  SeatsPreview,
   SubscriptionChangeResponse,
   UpgradePreview,
   UpgradePreviewRequest,
@@ -27,6 +28,7 @@ export interface Billing {
   uncancel(caller: Caller, referenceId: string): Promise<SubscriptionChangeResponse>;
   /** Serialised per subscription: never below the seats in use, whatever runs at the same time. */
   updateQuantity(caller: Caller, referenceId: string, quantity: number): Promise<SubscriptionChangeResponse>;
+  previewSeats(caller: Caller, referenceId: string, quantity: number): Promise<SeatsPreview>;
   previewUpgrade(caller: Caller, referenceId: string, request: UpgradePreviewRequest): Promise<UpgradePreview>;
   /** Of two at once, one wins and the other is refused with `subscription_conflict`. */
   upgrade(

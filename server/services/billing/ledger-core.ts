@@ -167,7 +167,7 @@ export async function issueInvoice(
   invoice: {
     accountCode: string;
     subscriptionId: string;
-    reason: 'purchase' | 'renewal' | 'upgrade';
+    reason: 'purchase' | 'renewal' | 'upgrade' | 'seats';
     issuedAt: Date;
     periodStart: Date | null;
     periodEnd: Date | null;

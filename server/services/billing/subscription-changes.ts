@@ -26,7 +26,7 @@ import {
 
 type SubscriptionChanges = Pick<
   Billing,
-  'cancel' | 'uncancel' | 'updateQuantity' | 'previewUpgrade' | 'upgrade' | 'delistBlackFriday'
+  'cancel' | 'uncancel' | 'updateQuantity' | 'previewSeats' | 'previewUpgrade' | 'upgrade' | 'delistBlackFriday'
 >;
 
 /** Cancel, uncancel, seats, upgrade and its preview, the Black Friday delisting. */
@@ -68,16 +68,9 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
     updateQuantity: (caller, referenceId, quantity) =>
       db.transaction(async (tx) => {
         const at = now();
-        const { subscription, plan } = await lockOwnedSubscription(tx, caller, referenceId);
-        refuseWhenEnded(subscription, at);
-        if (!plan || plan.minSeats === plan.maxSeats) throw refusals.refused(SubscriptionMessage.quantityFixed);
-        if (quantity > plan.maxSeats) throw refusals.refused(SubscriptionMessage.quantityAboveMaximum);
-        // The issue's floor: the seats in use, and at least 1. plan.minSeats is what the order site
-        // sells at the least; an owner whose team shrank may still come down to the seats in use.
-        // Counted under the row lock, so no seat change that runs at the same time slips below it.
-        if (quantity < Math.max(1, await seatsInUse(tx, subscription, at))) {
-          throw refusals.refused(SubscriptionMessage.quantityBelowSeatsInUse);
-        }
+        const locked = await lockOwnedSubscription(tx, caller, referenceId);
+        const { subscription, plan } = locked;
+        const quote = await quoteSeats(locked, quantity, at, tx);
         if (subscription.teamId !== null && quantity !== subscription.quantity) {
           await recordTeamEvent(tx, {
             teamId: subscription.teamId,
@@ -87,8 +80,44 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
             at,
           });
         }
-        // Seats added or removed mid-period are billed from the next renewal: no invoice now.
-        return changed(tx, subscription, { quantity, updatedAt: at });
+        // Seats added beyond those paid for are charged now, for the rest of the period; fewer seats
+        // take no credit. The new count is billed in full from the next renewal.
+        const invoiceNumber =
+          quote.dueNowCents > 0 && plan
+            ? await issueInvoice(tx, {
+                accountCode: await billingAccountCodeOf(tx, subscription),
+                subscriptionId: subscription.id,
+                reason: 'seats',
+                issuedAt: at,
+                periodStart: at,
+                periodEnd: subscription.currentPeriodEnd,
+                currency: plan.currency,
+                lines: [
+                  {
+                    kind: 'plan',
+                    description: plan.title,
+                    quantity: quantity - quote.paidSeats,
+                    amountCents: quote.dueNowCents,
+                  },
+                ],
+              })
+            : null;
+        return changed(tx, subscription, { quantity, updatedAt: at }, invoiceNumber);
+      }),
+
+    previewSeats: (caller, referenceId, quantity) =>
+      db.transaction(async (tx) => {
+        const at = now();
+        const locked = await lockOwnedSubscription(tx, caller, referenceId);
+        const quote = await quoteSeats(locked, quantity, at, tx);
+        return {
+          quantity,
+          currency: locked.plan?.currency ?? 'USD',
+          recurringCents: quote.recurringCents,
+          dueNowCents: quote.dueNowCents,
+          paidSeats: quote.paidSeats,
+          periodEnd: locked.subscription.currentPeriodEnd?.toISOString() ?? null,
+        };
       }),
 
     previewUpgrade: (caller, referenceId, request) =>
@@ -201,6 +230,37 @@ async function changed(
   return { success: true, state: row.state, planCode: row.planCode, quantity: row.quantity, invoiceNumber };
 }
 
+/**
+ * What a change of seats costs (docs/decisions/0023-seats-priced.md), for its preview and the change
+ * alike, after the plan's rules: the plan's price for the new seats from the next renewal, and now
+ * the seats added beyond those paid for this period at the list price, for the share of the period
+ * still to come. A period no invoice paid for (one the order site sold before the portal kept
+ * invoices) counts as paid for the seats it has.
+ */
+async function quoteSeats({ subscription, plan }: LockedSubscription, quantity: number, at: Date, tx: Transaction) {
+  refuseWhenEnded(subscription, at);
+  if (!plan || plan.minSeats === plan.maxSeats) throw refusals.refused(SubscriptionMessage.quantityFixed);
+  if (quantity > plan.maxSeats) throw refusals.refused(SubscriptionMessage.quantityAboveMaximum);
+  // The issue's floor: the seats in use, and at least 1. plan.minSeats is what the order site
+  // sells at the least; an owner whose team shrank may still come down to the seats in use.
+  // Counted under the row lock, so no seat change that runs at the same time slips below it.
+  if (quantity < Math.max(1, await seatsInUse(tx, subscription, at))) {
+    throw refusals.refused(SubscriptionMessage.quantityBelowSeatsInUse);
+  }
+  const paid = await paidForRestOfPeriod(tx, subscription, at);
+  const paidSeats = paid.invoices > 0 ? paid.seats : subscription.quantity;
+  const { currentPeriodStart: start, currentPeriodEnd: end } = subscription;
+  const added = Math.max(0, quantity - paidSeats);
+  const dueNowCents =
+    added > 0 && plan.durationMonths > 0 && start && end && end > at
+      ? Math.round(
+          (pricePerPeriodCents(plan.priceCents, added) * (end.getTime() - Math.max(at.getTime(), start.getTime()))) /
+            (end.getTime() - start.getTime()),
+        )
+      : 0;
+  return { paidSeats, dueNowCents, recurringCents: pricePerPeriodCents(plan.priceCents, quantity) };
+}
+
 type UpgradeQuote = {
   target: PlanRow;
   quantity: number;
@@ -277,9 +337,9 @@ async function paidForRestOfPeriod(
   tx: Transaction,
   subscription: SubscriptionRow,
   at: Date,
-): Promise<{ amountCents: number; seats: number }> {
+): Promise<{ amountCents: number; seats: number; invoices: number }> {
   const end = subscription.currentPeriodEnd;
-  if (!end || end <= at) return { amountCents: 0, seats: 0 };
+  if (!end || end <= at) return { amountCents: 0, seats: 0, invoices: 0 };
   const rows = await tx
     .select({
       number: invoices.number,
@@ -308,7 +368,7 @@ async function paidForRestOfPeriod(
     unusedCents += (cents * leftMs) / periodMs;
     seats += invoiceSeats;
   }
-  return { amountCents: Math.round(unusedCents), seats };
+  return { amountCents: Math.round(unusedCents), seats, invoices: paid.size };
 }
 
 /**

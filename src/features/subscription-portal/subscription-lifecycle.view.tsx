@@ -1,7 +1,7 @@
 import { FieldTextarea } from '@ark-ui/react/field';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
-import { type CancelReason, cancelNoteMaxLength } from '../../../contract/subscriptions';
+import { type CancelReason, cancelNoteMaxLength, type SeatsPreview } from '../../../contract/subscriptions';
 import {
   type SubscriptionLifecycleEvent,
   seatsFloorOf,
@@ -15,11 +15,13 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field } from '../../components/ui/field';
+import { Note } from '../../components/ui/note';
 import { StatusMessage } from '../../components/ui/status-message';
 import { Heading, Text } from '../../components/ui/text';
 import { TextField } from '../../components/ui/text-field';
 import { contractMessageText, refusalText } from '../../lib/contract-messages';
 import { formatDate } from '../../lib/format/dates';
+import { formatMoney } from '../../lib/format/money';
 import { choiceGroup } from '../../theme/recipes/choice-group';
 import { fieldControl } from '../../theme/recipes/field';
 import '../../lib/refusals/subscriptions';
@@ -64,11 +66,19 @@ function Confirmation({ snapshot }: { snapshot: LifecycleSnapshot }) {
 
 function Seats({ snapshot, send }: Omit<SubscriptionLifecycleViewProps, 'currentPeriodEndsAt'>) {
   const { t, i18n } = useLingui();
-  const { subscription, seatsDraft, seatsError, failure } = snapshot.context;
+  const { subscription, seatsDraft, seatsError, seatsPreview, failure } = snapshot.context;
   const editing =
-    snapshot.matches('changingSeats') || snapshot.matches('savingSeats') || snapshot.matches('seatsFailed');
+    snapshot.matches('changingSeats') ||
+    snapshot.matches('pricingSeats') ||
+    snapshot.matches('confirmingSeats') ||
+    snapshot.matches('savingSeats') ||
+    snapshot.matches('seatsFailed');
   if (!editing && !snapshot.can({ type: 'user.editSeats' })) return null;
+  const pricing = snapshot.matches('pricingSeats');
   const saving = snapshot.matches('savingSeats');
+  const busy = pricing || saving;
+  // The price shows from the moment it is known until the change is made or the number changes.
+  const priced = snapshot.matches('confirmingSeats') || saving ? seatsPreview : null;
   const floor = seatsFloorOf(subscription);
   const ceiling = subscription.maxSeats;
   return (
@@ -82,7 +92,7 @@ function Seats({ snapshot, send }: Omit<SubscriptionLifecycleViewProps, 'current
           className={grid({ gap: '3', maxWidth: '24rem' })}
           onSubmit={(event) => {
             event.preventDefault();
-            send({ type: 'user.saveSeats' });
+            send(priced ? { type: 'user.confirmSeats' } : { type: 'user.saveSeats' });
           }}
         >
           {snapshot.matches('seatsFailed') ? <FailureAlert failure={failure} /> : null}
@@ -93,7 +103,7 @@ function Seats({ snapshot, send }: Omit<SubscriptionLifecycleViewProps, 'current
             autoComplete="off"
             autoFocus
             value={seatsDraft}
-            disabled={saving}
+            disabled={busy}
             helperText={
               <Trans>
                 From {floor} to {ceiling} seats. Everyone in the team and every pending invitation takes a seat.
@@ -102,11 +112,20 @@ function Seats({ snapshot, send }: Omit<SubscriptionLifecycleViewProps, 'current
             errorText={seatsError ? contractMessageText(i18n, seatsError) : undefined}
             onValueChange={(value) => send({ type: 'user.changeSeats', value })}
           />
+          {priced ? <SeatsPrice preview={priced} /> : null}
           <div className={row}>
-            <Button type="submit" disabled={saving} aria-busy={saving}>
-              {saving ? <Trans>Saving seats…</Trans> : <Trans>Save seats</Trans>}
+            <Button type="submit" disabled={busy} aria-busy={busy}>
+              {saving ? (
+                <Trans>Saving seats…</Trans>
+              ) : pricing ? (
+                <Trans>Getting the price…</Trans>
+              ) : priced ? (
+                <ConfirmSeatsLabel preview={priced} />
+              ) : (
+                <Trans>Save seats</Trans>
+              )}
             </Button>
-            <Button variant="outline" disabled={saving} onClick={() => send({ type: 'user.dismiss' })}>
+            <Button variant="outline" disabled={busy} onClick={() => send({ type: 'user.dismiss' })}>
               <Trans>Discard</Trans>
             </Button>
           </div>
@@ -123,6 +142,43 @@ function Seats({ snapshot, send }: Omit<SubscriptionLifecycleViewProps, 'current
       )}
     </section>
   );
+}
+
+/** What the seats asked for cost: the new price from the next renewal, and what is due now. */
+function SeatsPrice({ preview }: { preview: SeatsPreview }) {
+  const { i18n } = useLingui();
+  const price = formatMoney(preview.recurringCents, preview.currency, i18n.locale);
+  const due = formatMoney(preview.dueNowCents, preview.currency, i18n.locale);
+  const renewal = preview.periodEnd ? formatDate(preview.periodEnd, i18n.locale) : null;
+  // Announced once it is known: the person asked for it by saving.
+  return (
+    <div role="status">
+      <Note>
+        <p>
+          {renewal ? (
+            <Trans>
+              New price: {price} per billing period, from your next renewal on {renewal}.
+            </Trans>
+          ) : (
+            <Trans>New price: {price} per billing period.</Trans>
+          )}
+        </p>
+        <p>
+          {preview.dueNowCents > 0 ? (
+            <Trans>Due now: {due}, for the added seats until the end of the current period.</Trans>
+          ) : (
+            <Trans>Nothing is due now.</Trans>
+          )}
+        </p>
+      </Note>
+    </div>
+  );
+}
+
+function ConfirmSeatsLabel({ preview }: { preview: SeatsPreview }) {
+  const { i18n } = useLingui();
+  const due = formatMoney(preview.dueNowCents, preview.currency, i18n.locale);
+  return preview.dueNowCents > 0 ? <Trans>Confirm and pay {due}</Trans> : <Trans>Confirm seats</Trans>;
 }
 
 /**

@@ -4,19 +4,24 @@ import {
   cancelSubscription,
   changeSubscriptionSeats,
   delistBlackFridayOffer,
+  previewSubscriptionSeats,
   uncancelSubscription,
 } from '../../../contract/calls/subscriptions';
 import type {
   CancelSubscriptionRequest,
   CouponList,
   CouponRedemption,
+  SeatsPreview,
   SubscriptionChangeResponse,
 } from '../../../contract/subscriptions';
 import type { RedeemInput } from '../../../machines/couponRedemption/couponRedemption.machine';
 import type { CancelInput } from '../../../machines/subscriptionLifecycle/subscriptionLifecycle.machine';
 import { callApi, explained } from '../../lib/api-client';
 
-/** The owner's changes of one subscription: DELETE to cancel, PUT …/uncancel, PUT …/quantity (202). */
+/**
+ * The owner's changes of one subscription: DELETE to cancel, PUT …/uncancel, POST …/quantity-preview
+ * then PUT …/quantity (202).
+ */
 export function subscriptionActors(referenceId: string) {
   const params = { referenceId };
   return {
@@ -28,6 +33,9 @@ export function subscriptionActors(referenceId: string) {
     }),
     uncancelSubscription: fromPromise<SubscriptionChangeResponse, void>(() =>
       explained(() => callApi(uncancelSubscription, { params })),
+    ),
+    previewSeats: fromPromise<SeatsPreview, { quantity: number }>(({ input }) =>
+      explained(() => callApi(previewSubscriptionSeats, { params, body: input })),
     ),
     changeSeats: fromPromise<SubscriptionChangeResponse, { quantity: number }>(({ input }) =>
       explained(() => callApi(changeSubscriptionSeats, { params, body: input })),

@@ -27,7 +27,7 @@ export function failureReasonOf(failure: Refusal): UpgradeFailureReason {
 export type UpgradeInput = {
   subscription: Pick<
     Subscription,
-    'referenceId' | 'planCode' | 'title' | 'type' | 'quantity' | 'blackfriday24Eligible'
+    'referenceId' | 'planCode' | 'title' | 'type' | 'quantity' | 'blackfriday24Eligible' | 'state'
   > & { upgradeOptions: readonly UpgradeOption[] };
   account: Pick<AccountUser, 'userid' | 'email'>;
 };

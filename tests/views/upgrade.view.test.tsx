@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { initialTransition, transition } from 'xstate';
@@ -165,6 +165,42 @@ describe('upgrade view', () => {
     expect(preview.getByRole('row', { name: 'Coupon: WELCOME10 -$71.25' })).toBeVisible();
     expect(preview.getByRole('row', { name: 'Total due today $641.22' })).toBeVisible();
     expect(preview.getByText('Next billing date: November 23, 2027')).toBeVisible();
+  });
+
+  it('says before confirming that upgrading a canceled subscription makes it renew again, and only then', () => {
+    const previewed = (input: UpgradeInput) =>
+      snapshotAfter(input, [
+        { type: 'user.chooseOption', hash: 'offer-teams-yearly' },
+        { type: 'user.preview' },
+        { type: 'xstate.done.actor.previewUpgrade', output: aPreview(), actorId: 'previewUpgrade' } as never,
+      ]);
+    const renews = /^This subscription is canceled\. Upgrading takes the cancellation back/;
+    renderUpgrade(previewed(inputWith([...upgradeInput.subscription.upgradeOptions], { state: 'canceled' })));
+    const preview = within(screen.getByRole('region', { name: 'What you pay today' }));
+    expect(preview.getByText(renews)).toBeVisible();
+    expect(preview.getByRole('button', { name: 'Confirm upgrade' })).toBeEnabled();
+    cleanup();
+    renderUpgrade(previewed(upgradeInput));
+    expect(screen.queryByText(renews)).toBeNull();
+  });
+
+  it('names the new plan as the current one once upgraded', () => {
+    renderUpgrade(
+      snapshotAfter(upgradeInput, [
+        { type: 'user.chooseOption', hash: 'offer-teams-yearly' },
+        { type: 'user.preview' },
+        { type: 'xstate.done.actor.previewUpgrade', output: aPreview(), actorId: 'previewUpgrade' } as never,
+        { type: 'user.confirm' },
+        {
+          type: 'xstate.done.actor.upgradeSubscription',
+          output: { success: true, state: 'active', planCode: 'teams-yearly', quantity: 5, invoiceNumber: 1042 },
+          actorId: 'upgradeSubscription',
+        } as never,
+      ]),
+    );
+    expect(screen.getByText('Your current plan: Teams, yearly')).toBeVisible();
+    expect(screen.getByText('Your subscription is now Teams, yearly.')).toBeVisible();
+    expect(screen.queryByText('Your current plan: Teams, monthly')).toBeNull();
   });
 
   it('says there is nothing to upgrade to, and leads back to the dashboard', () => {

@@ -5,12 +5,14 @@ import { wrap } from '../../../styled-system/patterns';
 import { InvoiceLinesTable } from '../../components/invoice-lines';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Note } from '../../components/ui/note';
 import { Text } from '../../components/ui/text';
 import { formatDate } from '../../lib/format/dates';
 
 /** The server's price of the upgrade, line by line, and the way to confirm it or choose again. */
 export function UpgradePreviewCard({
   preview,
+  renewsAgain,
   busy,
   canConfirm,
   canChangeChoice,
@@ -18,6 +20,8 @@ export function UpgradePreviewCard({
   onChangeChoice,
 }: {
   preview: UpgradePreview;
+  /** The subscription is canceled: an upgrade takes the cancellation back. */
+  renewsAgain: boolean;
   busy: boolean;
   canConfirm: boolean;
   canChangeChoice: boolean;
@@ -40,6 +44,14 @@ export function UpgradePreviewCard({
           <Trans>Next billing date: {nextBilling}</Trans>
         </Text>
       )}
+      {renewsAgain ? (
+        <Note>
+          <Trans>
+            This subscription is canceled. Upgrading takes the cancellation back: the new plan renews on its next
+            billing date.
+          </Trans>
+        </Note>
+      ) : null}
       <div className={wrap({ gap: '3', align: 'center' })}>
         <Button aria-busy={busy} disabled={!canConfirm} onClick={onConfirm}>
           {busy ? <Trans>Upgrading…</Trans> : <Trans>Confirm upgrade</Trans>}

@@ -32,8 +32,9 @@ export function UpgradeView({ snapshot, send, today, dashboardLink, invoiceLink 
   const { t, i18n } = useLingui();
   const { context } = snapshot;
   const { subscription, preview, result, failure } = context;
-  const currentTitle = subscription.title;
   const chosen = chosenOptionOf(context);
+  // Once upgraded, the current plan is the new one.
+  const currentTitle = snapshot.matches('done') ? (chosen?.title ?? result?.planCode ?? '') : subscription.title;
   const busy = snapshot.hasTag('busy');
 
   const header = (
@@ -150,6 +151,7 @@ export function UpgradeView({ snapshot, send, today, dashboardLink, invoiceLink 
       {preview && !snapshot.matches('conflict') ? (
         <UpgradePreviewCard
           preview={preview}
+          renewsAgain={subscription.state === 'canceled'}
           busy={busy}
           canConfirm={snapshot.can({ type: 'user.confirm' })}
           canChangeChoice={snapshot.can({ type: 'user.changeChoice' })}

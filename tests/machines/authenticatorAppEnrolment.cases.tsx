@@ -6,8 +6,8 @@ import type {
   authenticatorAppEnrolmentMachine,
 } from '../../machines/authenticatorAppEnrolment/authenticatorAppEnrolment.machine';
 import { answerErrorOf } from '../../machines/secondFactorChallenge/secondFactorChallenge.machine';
-import type { RefusalError } from '../../machines/support/refusal';
 import { AuthenticatorAppView } from '../../src/features/authenticator-app/authenticator-app.view';
+import { actorDone, actorFailed, actorRefused } from '../support/actor-events';
 import type { FlowModel } from '../support/flow-model';
 import { refused } from '../support/refusals';
 import { recoveryCode } from './secondFactorChallenge.cases';
@@ -22,18 +22,6 @@ export const recoveryCodes = Array.from({ length: 10 }, (_, index) => `${'ABCDE-
 /** The app is on where the last change turned it on or gave new codes: the page then offers turning it off. */
 export const isAppOn = (context: AuthenticatorAppEnrolmentContext) =>
   context.notice === 'turnedOn' || context.notice === 'codesReplaced';
-
-const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
-const refusedEvent = (actorId: string, refusal: RefusalError) => ({
-  type: `xstate.error.actor.${actorId}`,
-  error: refusal,
-  actorId,
-});
-const failed = (actorId: string) => ({
-  type: `xstate.error.actor.${actorId}`,
-  error: new Error('network down'),
-  actorId,
-});
 
 type Snapshot = { context: AuthenticatorAppEnrolmentContext };
 
@@ -52,27 +40,27 @@ const authenticatorAppEnrolmentCases = {
     context.method === 'authenticatorApp' ? [{ type: 'user.useRecoveryCode' as const }] : [],
   'user.useAuthenticatorApp': ({ context }: Snapshot) =>
     context.method === 'recoveryCode' ? [{ type: 'user.useAuthenticatorApp' as const }] : [],
-  'xstate.done.actor.startSetup': [done('startSetup', setup)],
+  'xstate.done.actor.startSetup': [actorDone('startSetup', setup)],
   'xstate.error.actor.startSetup': [
-    refusedEvent('startSetup', refused(ErrorCode.secondFactorConflict, SecondFactorMessage.alreadyOn)),
-    failed('startSetup'),
+    actorRefused('startSetup', refused(ErrorCode.secondFactorConflict, SecondFactorMessage.alreadyOn)),
+    actorFailed('startSetup'),
   ],
-  'xstate.done.actor.confirmSetup': [done('confirmSetup', recoveryCodes)],
+  'xstate.done.actor.confirmSetup': [actorDone('confirmSetup', recoveryCodes)],
   'xstate.error.actor.confirmSetup': [
-    refusedEvent('confirmSetup', refused(ErrorCode.invalidCode, SecondFactorMessage.codeInvalid)),
-    refusedEvent('confirmSetup', refused(ErrorCode.secondFactorExpired, SecondFactorMessage.setupExpired)),
-    refusedEvent('confirmSetup', refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 90 })),
+    actorRefused('confirmSetup', refused(ErrorCode.invalidCode, SecondFactorMessage.codeInvalid)),
+    actorRefused('confirmSetup', refused(ErrorCode.secondFactorExpired, SecondFactorMessage.setupExpired)),
+    actorRefused('confirmSetup', refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 90 })),
   ],
-  'xstate.done.actor.turnOff': [done('turnOff', undefined)],
+  'xstate.done.actor.turnOff': [actorDone('turnOff')],
   'xstate.error.actor.turnOff': [
-    refusedEvent('turnOff', refused(ErrorCode.invalidCode, SecondFactorMessage.codeInvalid)),
-    refusedEvent('turnOff', refused(ErrorCode.secondFactorConflict, SecondFactorMessage.alreadyOn)),
-    failed('turnOff'),
+    actorRefused('turnOff', refused(ErrorCode.invalidCode, SecondFactorMessage.codeInvalid)),
+    actorRefused('turnOff', refused(ErrorCode.secondFactorConflict, SecondFactorMessage.alreadyOn)),
+    actorFailed('turnOff'),
   ],
-  'xstate.done.actor.replaceRecoveryCodes': [done('replaceRecoveryCodes', recoveryCodes)],
+  'xstate.done.actor.replaceRecoveryCodes': [actorDone('replaceRecoveryCodes', recoveryCodes)],
   'xstate.error.actor.replaceRecoveryCodes': [
-    refusedEvent('replaceRecoveryCodes', refused(ErrorCode.invalidCode, SecondFactorMessage.codeInvalid)),
-    refusedEvent('replaceRecoveryCodes', refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 90 })),
+    actorRefused('replaceRecoveryCodes', refused(ErrorCode.invalidCode, SecondFactorMessage.codeInvalid)),
+    actorRefused('replaceRecoveryCodes', refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 90 })),
   ],
 } as const;
 

@@ -6,6 +6,7 @@ import {
   nicknameErrorOf,
 } from '../../machines/linkedDevice/linkedDevice.machine';
 import { LinkedDeviceView } from '../../src/features/devices/linked-device.view';
+import { actorDone, actorFailed, actorRefused } from '../support/actor-events';
 import type { FlowModel } from '../support/flow-model';
 import { refused } from '../support/refusals';
 
@@ -27,17 +28,8 @@ export const linkedDeviceInput = { device: kitchenTablet };
 /** The subscriptions the page offers the device. */
 const subscriptionOptions = [{ referenceId: teamsSubscription.referenceId, label: 'Bonding Teams yearly (Studio)' }];
 
-const refusedEvent = (actorId: string, message: string) => ({
-  type: `xstate.error.actor.${actorId}`,
-  error: refused(ErrorCode.deviceRefused, message),
-  actorId,
-});
-const failed = (actorId: string) => ({
-  type: `xstate.error.actor.${actorId}`,
-  error: new Error('network down'),
-  actorId,
-});
-const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
+const refusedEvent = (actorId: string, message: string) =>
+  actorRefused(actorId, refused(ErrorCode.deviceRefused, message));
 
 /** Sample events for generating the linked device machine's paths. */
 const linkedDeviceCases = {
@@ -57,30 +49,30 @@ const linkedDeviceCases = {
     { type: 'device.refreshed' as const, device: { ...context.device, lastSeen: '2026-11-25T09:30:00.000Z' } },
   ],
   'xstate.done.actor.renameDevice': ({ context }: { context: LinkedDeviceContext }) => [
-    done('renameDevice', { ...context.device, nickname: context.nicknameDraft.trim() }),
+    actorDone('renameDevice', { ...context.device, nickname: context.nicknameDraft.trim() }),
   ],
   'xstate.error.actor.renameDevice': [
     refusedEvent('renameDevice', DeviceMessage.deviceNotFound),
-    failed('renameDevice'),
+    actorFailed('renameDevice'),
   ],
   'xstate.done.actor.associateDevice': ({ context }: { context: LinkedDeviceContext }) => [
-    done('associateDevice', { ...context.device, subscription: teamsSubscription }),
+    actorDone('associateDevice', { ...context.device, subscription: teamsSubscription }),
   ],
   'xstate.error.actor.associateDevice': [
     refusedEvent('associateDevice', DeviceMessage.subscriptionSeatsFull),
-    failed('associateDevice'),
+    actorFailed('associateDevice'),
   ],
   'xstate.done.actor.dissociateDevice': ({ context }: { context: LinkedDeviceContext }) => [
-    done('dissociateDevice', { ...context.device, subscription: null }),
+    actorDone('dissociateDevice', { ...context.device, subscription: null }),
   ],
-  'xstate.error.actor.dissociateDevice': [failed('dissociateDevice')],
-  'xstate.done.actor.removeDevice': [done('removeDevice', undefined)],
+  'xstate.error.actor.dissociateDevice': [actorFailed('dissociateDevice')],
+  'xstate.done.actor.removeDevice': [actorDone('removeDevice')],
   'xstate.error.actor.removeDevice': [
     refusedEvent('removeDevice', DeviceMessage.deviceNotFound),
-    failed('removeDevice'),
+    actorFailed('removeDevice'),
   ],
-  'xstate.done.actor.signOutDevice': [done('signOutDevice', undefined)],
-  'xstate.error.actor.signOutDevice': [failed('signOutDevice')],
+  'xstate.done.actor.signOutDevice': [actorDone('signOutDevice')],
+  'xstate.error.actor.signOutDevice': [actorFailed('signOutDevice')],
 } as const;
 
 /** What the linked device machine's paths are generated from, and its view (the path tests and the flow explorer). */

@@ -3,6 +3,7 @@ import type { SignInProvider } from '../../contract/federated-sign-in';
 import { type LinkedSignIn, LinkedSignInMessage } from '../../contract/linked-sign-ins';
 import type { LinkedSignInsContext, linkedSignInsMachine } from '../../machines/linkedSignIns/linkedSignIns.machine';
 import { LinkedSignInsView } from '../../src/features/linked-sign-ins/linked-sign-ins.view';
+import { actorDone, actorFailed, actorRefused } from '../support/actor-events';
 import type { FlowModel } from '../support/flow-model';
 import { refused } from '../support/refusals';
 
@@ -31,25 +32,13 @@ export const company: LinkedSignIn = {
 
 export const linkedSignIns = [google, company];
 
-const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
-const refusedEvent = (actorId: string, message: string) => ({
-  type: `xstate.error.actor.${actorId}`,
-  error: refused(ErrorCode.lastWayIn, message),
-  actorId,
-});
-const failed = (actorId: string) => ({
-  type: `xstate.error.actor.${actorId}`,
-  error: new Error('network down'),
-  actorId,
-});
-
 /** Sample events for generating the linked sign-ins machine's paths. */
 const linkedSignInsCases = {
   'user.unlink': [{ type: 'user.unlink' as const, signIn: google }],
-  'xstate.done.actor.unlinkSignIn': [done('unlinkSignIn', undefined)],
+  'xstate.done.actor.unlinkSignIn': [actorDone('unlinkSignIn')],
   'xstate.error.actor.unlinkSignIn': [
-    refusedEvent('unlinkSignIn', LinkedSignInMessage.lastWayIn),
-    failed('unlinkSignIn'),
+    actorRefused('unlinkSignIn', refused(ErrorCode.lastWayIn, LinkedSignInMessage.lastWayIn)),
+    actorFailed('unlinkSignIn'),
   ],
 } as const;
 

@@ -10,6 +10,7 @@ import {
 import { statePathOf } from '../../machines/support/paths';
 import { BrowserRefusal, isExplained, type Refusal } from '../../machines/support/refusal';
 import { PasskeysView } from '../../src/features/passkeys/passkeys.view';
+import { actorDone, actorFailed, actorRefused } from '../support/actor-events';
 import type { FlowModel } from '../support/flow-model';
 import { refused } from '../support/refusals';
 
@@ -54,8 +55,6 @@ export const added: Passkey = {
   backedUp: true,
 };
 
-const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
-const failed = (actorId: string, error: Error) => ({ type: `xstate.error.actor.${actorId}`, error, actorId });
 const gone = refused(ErrorCode.notFound, PasskeyMessage.notFound);
 
 /** Sample events for generating the passkeys' paths. */
@@ -69,19 +68,27 @@ const passkeyEnrolmentCases = {
       .filter((value) => value !== context.name)
       .map((value) => ({ type: 'user.changeName' as const, value })),
   'xstate.done.actor.createPasskey': [
-    done('createPasskey', { outcome: 'created', response: registration }),
-    done('createPasskey', { outcome: 'cancelled' }),
+    actorDone('createPasskey', { outcome: 'created', response: registration }),
+    actorDone('createPasskey', { outcome: 'cancelled' }),
   ],
   'xstate.error.actor.createPasskey': [
-    failed('createPasskey', refused(BrowserRefusal.passkeyAlreadyRegistered, null)),
-    failed('createPasskey', new Error('network down')),
+    actorRefused('createPasskey', refused(BrowserRefusal.passkeyAlreadyRegistered, null)),
+    actorFailed('createPasskey'),
   ],
-  'xstate.done.actor.savePasskey': [done('savePasskey', added)],
-  'xstate.error.actor.savePasskey': [failed('savePasskey', refused(ErrorCode.passkeyRefused, PasskeyMessage.tooMany))],
-  'xstate.done.actor.renamePasskey': [done('renamePasskey', { ...phone, name: 'Work laptop' })],
-  'xstate.error.actor.renamePasskey': [failed('renamePasskey', gone), failed('renamePasskey', new Error('down'))],
-  'xstate.done.actor.removePasskey': [done('removePasskey', undefined)],
-  'xstate.error.actor.removePasskey': [failed('removePasskey', gone), failed('removePasskey', new Error('down'))],
+  'xstate.done.actor.savePasskey': [actorDone('savePasskey', added)],
+  'xstate.error.actor.savePasskey': [
+    actorRefused('savePasskey', refused(ErrorCode.passkeyRefused, PasskeyMessage.tooMany)),
+  ],
+  'xstate.done.actor.renamePasskey': [actorDone('renamePasskey', { ...phone, name: 'Work laptop' })],
+  'xstate.error.actor.renamePasskey': [
+    actorRefused('renamePasskey', gone),
+    actorRefused('renamePasskey', new Error('down')),
+  ],
+  'xstate.done.actor.removePasskey': [actorDone('removePasskey')],
+  'xstate.error.actor.removePasskey': [
+    actorRefused('removePasskey', gone),
+    actorRefused('removePasskey', new Error('down')),
+  ],
 } as const;
 
 /** A failure's kind, as the page words it: the server's refusal, the browser's, or none explained. */

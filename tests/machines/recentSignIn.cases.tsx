@@ -9,8 +9,9 @@ import {
   type RecentSignInContext,
   type recentSignInMachine,
 } from '../../machines/recentSignIn/recentSignIn.machine';
-import { BrowserRefusal, type RefusalError } from '../../machines/support/refusal';
+import { BrowserRefusal } from '../../machines/support/refusal';
 import { RecentSignInView } from '../../src/features/recent-sign-in/recent-sign-in.view';
+import { actorDone, actorFailed, actorRefused } from '../support/actor-events';
 import type { FlowModel } from '../support/flow-model';
 import { refused } from '../support/refusals';
 import { recoveryCode } from './secondFactorChallenge.cases';
@@ -50,18 +51,6 @@ const required = (methods: RecentSignInMethod[]) => ({
   methods,
 });
 
-const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
-const refusedEvent = (actorId: string, refusal: RefusalError) => ({
-  type: `xstate.error.actor.${actorId}`,
-  error: refusal,
-  actorId,
-});
-const failed = (actorId: string) => ({
-  type: `xstate.error.actor.${actorId}`,
-  error: new Error('network down'),
-  actorId,
-});
-
 type Snapshot = { context: RecentSignInContext };
 
 /** A well-formed answer and a malformed one, for the way of proving in use (and other than the field holds). */
@@ -92,24 +81,24 @@ const recentSignInCases = {
     context.method === 'recoveryCode' && context.methods.includes('authenticatorApp')
       ? [{ type: 'user.useAuthenticatorApp' as const }]
       : [],
-  'xstate.done.actor.fetchPasskeyOptions': [done('fetchPasskeyOptions', passkeyChallenge)],
+  'xstate.done.actor.fetchPasskeyOptions': [actorDone('fetchPasskeyOptions', passkeyChallenge)],
   'xstate.error.actor.fetchPasskeyOptions': [
-    refusedEvent('fetchPasskeyOptions', refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 90 })),
-    failed('fetchPasskeyOptions'),
+    actorRefused('fetchPasskeyOptions', refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 90 })),
+    actorFailed('fetchPasskeyOptions'),
   ],
-  'xstate.done.actor.askPasskey': [done('askPasskey', passkeyAnswer)],
+  'xstate.done.actor.askPasskey': [actorDone('askPasskey', passkeyAnswer)],
   'xstate.error.actor.askPasskey': [
-    refusedEvent('askPasskey', refused(BrowserRefusal.passkeyCancelled, null)),
-    refusedEvent('askPasskey', refused(BrowserRefusal.passkeyFailed, null)),
+    actorRefused('askPasskey', refused(BrowserRefusal.passkeyCancelled, null)),
+    actorRefused('askPasskey', refused(BrowserRefusal.passkeyFailed, null)),
   ],
-  'xstate.done.actor.confirmRecentSignIn': [done('confirmRecentSignIn', undefined)],
+  'xstate.done.actor.confirmRecentSignIn': [actorDone('confirmRecentSignIn')],
   // A passkey's answer is refused as a passkey; a typed one as a wrong answer.
   'xstate.error.actor.confirmRecentSignIn': ({ context }: Snapshot) => [
     context.answer?.method === 'passkey'
-      ? refusedEvent('confirmRecentSignIn', refused(ErrorCode.passkeyRefused, PasskeyMessage.notRecognised))
-      : refusedEvent('confirmRecentSignIn', refused(ErrorCode.invalidCode, wrongAnswerOf(context))),
-    refusedEvent('confirmRecentSignIn', refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 90 })),
-    failed('confirmRecentSignIn'),
+      ? actorRefused('confirmRecentSignIn', refused(ErrorCode.passkeyRefused, PasskeyMessage.notRecognised))
+      : actorRefused('confirmRecentSignIn', refused(ErrorCode.invalidCode, wrongAnswerOf(context))),
+    actorRefused('confirmRecentSignIn', refused(ErrorCode.rateLimited, null, { retryAfterSeconds: 90 })),
+    actorFailed('confirmRecentSignIn'),
   ],
 };
 

@@ -2,6 +2,7 @@ import { ErrorCode } from '../../contract/errors';
 import { StatsMessage } from '../../contract/stats';
 import type { Report, ReportScope, ReportsInput, reportsMachine } from '../../machines/reports/reports.machine';
 import { ReportsView } from '../../src/features/reports/reports.view';
+import { actorDone, actorFailed, actorRefused } from '../support/actor-events';
 import type { FlowModel } from '../support/flow-model';
 import { refused } from '../support/refusals';
 
@@ -120,13 +121,11 @@ export const validCustomRange = { fromDay: '2026-11-01', toDay: '2026-11-08' };
 const reversedCustomRange = { fromDay: '2026-11-10', toDay: '2026-11-01' };
 export const teamScope: ReportScope = { kind: 'team', teamId: northwind.teamId };
 
-const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
 /** A read report, named in the generated paths' titles instead of spelled out row by row. */
 const read = (output: Report, name: string) =>
-  Object.defineProperty(done('loadReport', output), 'toJSON', {
+  Object.defineProperty(actorDone('loadReport', output), 'toJSON', {
     value: () => ({ type: 'xstate.done.actor.loadReport', output: name }),
   });
-const error = (actorId: string, cause: unknown) => ({ type: `xstate.error.actor.${actorId}`, error: cause, actorId });
 
 /** Sample events for generating the reports filter machine's paths. */
 const reportsCases = {
@@ -150,11 +149,11 @@ const reportsCases = {
   'user.retry': [{ type: 'user.retry' as const }],
   'xstate.done.actor.loadReport': [read(sampleReport, 'sampleReport'), read(emptyReport, 'emptyReport')],
   'xstate.error.actor.loadReport': [
-    error('loadReport', refused(ErrorCode.forbidden, StatsMessage.notYours)),
-    error('loadReport', new Error('network down')),
+    actorRefused('loadReport', refused(ErrorCode.forbidden, StatsMessage.notYours)),
+    actorFailed('loadReport'),
   ],
-  'xstate.done.actor.exportTable': [done('exportTable', undefined)],
-  'xstate.error.actor.exportTable': [error('exportTable', new Error('download blocked'))],
+  'xstate.done.actor.exportTable': [actorDone('exportTable')],
+  'xstate.error.actor.exportTable': [actorRefused('exportTable', new Error('download blocked'))],
 } as const;
 
 /** What the reports machine's paths are generated from, and its view (the path tests and the flow explorer). */

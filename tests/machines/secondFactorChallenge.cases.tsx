@@ -10,6 +10,7 @@ import {
 import { statePathOf } from '../../machines/support/paths';
 import type { RefusalError } from '../../machines/support/refusal';
 import { SecondFactorChallengeView } from '../../src/features/second-factor-challenge/second-factor-challenge.view';
+import { actorRefused } from '../support/actor-events';
 import type { FlowModel } from '../support/flow-model';
 import { refused } from '../support/refusals';
 import { passkeyAssertion } from './signIn.cases';
@@ -38,11 +39,7 @@ export const allMethods: SecondFactorMethod[] = ['passkey', 'authenticatorApp', 
 /** A recovery code as shown to the person: groups, dashes, any case. */
 export const recoveryCode = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-23';
 
-const refusedEvent = (refusal: RefusalError) => ({
-  type: 'xstate.error.actor.answerSecondFactor',
-  error: refusal,
-  actorId: 'answerSecondFactor',
-});
+const refusedEvent = (refusal: RefusalError) => actorRefused('answerSecondFactor', refusal);
 
 /** Sample events for generating the second step's paths. */
 const secondFactorChallengeCases = {

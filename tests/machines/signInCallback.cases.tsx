@@ -11,6 +11,7 @@ import type {
   signInCallbackMachine,
 } from '../../machines/signInCallback/signInCallback.machine';
 import { SignInCallbackView } from '../../src/features/federated-sign-in/sign-in-callback.view';
+import { actorFailed, actorRefused } from '../support/actor-events';
 import type { FlowModel } from '../support/flow-model';
 import { refused } from '../support/refusals';
 
@@ -63,16 +64,8 @@ export const secondFactorRequired: SecondFactorRequired = {
   methods: ['authenticatorApp', 'recoveryCode'],
 };
 
-const refusedWith = (actorId: string, code: ErrorCode, message: string) => ({
-  type: `xstate.error.actor.${actorId}`,
-  error: refused(code, message),
-  actorId,
-});
-const failed = (actorId: string) => ({
-  type: `xstate.error.actor.${actorId}`,
-  error: new Error('network down'),
-  actorId,
-});
+const refusedWith = (actorId: string, code: ErrorCode, message: string) =>
+  actorRefused(actorId, refused(code, message));
 
 /** Sample events for generating the sign-in callback machine's paths. */
 const signInCallbackCases = {
@@ -105,12 +98,12 @@ const signInCallbackCases = {
   ],
   'xstate.error.actor.linkWithPassword': [
     refusedWith('linkWithPassword', ErrorCode.invalidCredentials, FederatedSignInMessage.linkPasswordIncorrect),
-    failed('linkWithPassword'),
+    actorFailed('linkWithPassword'),
   ],
   'xstate.done.actor.mailLink': [{ type: 'xstate.done.actor.mailLink', output: undefined, actorId: 'mailLink' }],
   'xstate.error.actor.mailLink': [
     refusedWith('mailLink', ErrorCode.linkExpired, FederatedSignInMessage.linkExpired),
-    failed('mailLink'),
+    actorFailed('mailLink'),
   ],
   'xstate.done.actor.lookUpRegion': [
     { type: 'xstate.done.actor.lookUpRegion', output: 'US', actorId: 'lookUpRegion' },

@@ -3,6 +3,7 @@ import type { AccountSession } from '../../contract/sessions';
 import { SessionMessage } from '../../contract/sessions';
 import type { YourSessionsContext, yourSessionsMachine } from '../../machines/yourSessions/yourSessions.machine';
 import { YourSessionsView } from '../../src/features/your-sessions/your-sessions.view';
+import { actorDone, actorFailed, actorRefused } from '../support/actor-events';
 import type { FlowModel } from '../support/flow-model';
 import { refused } from '../support/refusals';
 
@@ -47,28 +48,16 @@ export const tablet: AccountSession = {
 
 export const accountSessions = [laptop, phone, tablet];
 
-const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output, actorId });
-const refusedEvent = (actorId: string, message: string) => ({
-  type: `xstate.error.actor.${actorId}`,
-  error: refused(ErrorCode.notFound, message),
-  actorId,
-});
-const failed = (actorId: string) => ({
-  type: `xstate.error.actor.${actorId}`,
-  error: new Error('network down'),
-  actorId,
-});
-
 /** Sample events for generating the your sessions machine's paths. */
 const yourSessionsCases = {
   'user.signOutSession': [{ type: 'user.signOutSession' as const, session: phone }],
-  'xstate.done.actor.signOutSession': [done('signOutSession', undefined)],
+  'xstate.done.actor.signOutSession': [actorDone('signOutSession')],
   'xstate.error.actor.signOutSession': [
-    refusedEvent('signOutSession', SessionMessage.sessionNotFound),
-    failed('signOutSession'),
+    actorRefused('signOutSession', refused(ErrorCode.notFound, SessionMessage.sessionNotFound)),
+    actorFailed('signOutSession'),
   ],
-  'xstate.done.actor.signOutOtherSessions': [done('signOutOtherSessions', { signedOut: 2 })],
-  'xstate.error.actor.signOutOtherSessions': [failed('signOutOtherSessions')],
+  'xstate.done.actor.signOutOtherSessions': [actorDone('signOutOtherSessions', { signedOut: 2 })],
+  'xstate.error.actor.signOutOtherSessions': [actorFailed('signOutOtherSessions')],
 } as const;
 
 /** What the your sessions machine's paths are generated from, and its view (the path tests and the flow explorer). */

@@ -58,6 +58,46 @@ test('the flow explorer walks sign-up through its real screen, in Arabic and dar
   await expect(viewOf(page, 'signUp').locator('html')).toHaveAttribute('dir', 'rtl');
 });
 
+test('sign-up walked by its events alone, from the first field to the verified account, then read in Arabic and dark', async ({
+  page,
+}) => {
+  await page.goto(`${explorer}signUp`);
+  const view = viewOf(page, 'signUp');
+  const take = (name: RegExp) => page.getByRole('button', { name }).click();
+  const answer = async (work: string) => {
+    await page
+      .getByRole('list', { name: `Answers of ${work}` })
+      .getByRole('button', { name: /^Succeeds/ })
+      .click();
+  };
+  const at = (state: string) => expect(page.getByText(`Current state: ${state}`)).toBeVisible();
+
+  await take(/^user\.changeEmail \{"value":"sam@example\.com"\}/);
+  await take(/^user\.changeRepeatEmail \{"value":"sam@example\.com"\}/);
+  await take(/^botCheck\.solved/);
+  await take(/^user\.submitDetails/);
+  await answer('createPendingAccount');
+  await at('verifying.awaitingCode.enteringCode');
+  await take(/^user\.changeCode \{"value":"123456"\}/);
+  await take(/^user\.submitCode/);
+  await answer('validateCode');
+  await at('choosingPassword');
+  await expect(view.getByRole('heading', { level: 1, name: 'Choose a password' })).toBeVisible();
+  await take(/^user\.changePassword \{"value":"correct horse battery"\}/);
+  await take(/^user\.changeRepeatPassword \{"value":"correct horse battery"\}/);
+  await take(/^user\.submitPassword/);
+  await answer('finalizeAccount');
+  await expect(page.getByText('Current state: verified (final)')).toBeVisible();
+  await expect(page.getByText('None: the flow has ended.')).toBeVisible();
+  await expect(view.getByRole('heading', { level: 1, name: 'Account verified' })).toBeVisible();
+
+  await page.getByLabel('Language').selectOption('ar');
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect(view.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(view.getByRole('heading', { level: 1 })).not.toHaveText('Account verified');
+  await expectNoAxeViolations(page);
+});
+
 test('the flow explorer plays a generated path of the subscription lifecycle to its end', async ({ page }) => {
   await page.goto(`${explorer}subscriptionLifecycle`);
   const paths = page.getByRole('list', { name: 'Generated paths of subscriptionLifecycle' });

@@ -56,6 +56,11 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/{machines,views,routes,unit}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/setup-ui.ts'],
+          // Vitest leaves one core to its main process by default: one worker on the 2-core CI
+          // machine. The main process is idle while files run, so use both; threads start faster
+          // than forks (4.7 → 5.3 → 7.4 minutes for threads, forks, one fork).
+          pool: 'threads',
+          maxWorkers: 2,
         },
       },
       {
@@ -63,9 +68,12 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
-          // Each file opens its own database; PGlite start-up is CPU-bound, so keep the pool small.
+          // Each file loads its own database; PGlite start-up is CPU-bound, so keep the pool small.
+          // Threads: 2.3 minutes on the 2-core machine, against 3.1 with forks.
+          pool: 'threads',
           maxWorkers: 2,
         },
       },

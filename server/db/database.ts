@@ -45,6 +45,8 @@ export type DatabaseOptions = {
   /** `postgres://…`, `memory://`, or null for PGlite on disk at `dataDir`. */
   url: string | null;
   dataDir?: string;
+  /** PGlite in memory only: start from a data directory `snapshotMigratedDatabase` dumped. */
+  snapshot?: Blob;
   /** PostgreSQL only: a schema to work in (tests give each file its own). */
   searchPath?: string;
   /** Called with every query sent, through Drizzle or `query` (tests count round trips with it). */
@@ -67,14 +69,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openHandle({
   url,
   dataDir = 'data/pglite',
+  snapshot,
   searchPath,
   onQuery,
 }: DatabaseOptions): Promise<DatabaseHandle> {
   const logger = onQuery ? { logQuery: onQuery } : undefined;
   if (url?.startsWith('postgres')) return openPostgres(url, searchPath, logger);
   if (url !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  const client = url === 'memory://' ? new PGlite() : new PGlite(dataDir);
+  const client = url === 'memory://' ? new PGlite(snapshot ? { loadDataDir: snapshot } : {}) : new PGlite(dataDir);
   await client.waitReady;
+  return pgliteHandle(client, logger);
+}
+
+function pgliteHandle(client: PGlite, logger?: { logQuery(query: string): void }): DatabaseHandle {
   return {
     db: drizzlePglite(client, { schema, logger }) as unknown as Database,
     kind: 'pglite',
@@ -207,6 +214,20 @@ async function listenOnOwnConnection(
     clearTimeout(retry);
     await client?.end().catch(() => {});
   };
+}
+
+/**
+ * A PGlite database with every migration applied, as a data directory to start others from:
+ * loading one takes a fifth of the time of creating a database (the server tests start one per file).
+ */
+export async function snapshotMigratedDatabase(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    await migrate(pgliteHandle(client));
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');

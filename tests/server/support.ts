@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp } from '../../server/app';
 import { type DatabaseHandle, migrate, openDatabase } from '../../server/db/database';
 import { outbox, users } from '../../server/db/schema';
@@ -49,6 +51,15 @@ export const testBillingWebhookSecret = 'test-only-billing-webhook-secret-012345
 /** Tests only: KEY_ENCRYPTION_KEY of every test portal of this file (a production portal needs one). */
 export const testKeyEncryptionKey = randomBytes(32).toString('base64');
 
+/** The suite's migrated PGlite database (tests/server/global-setup.ts), read once per file. */
+let snapshotOfFile: Blob | undefined;
+function migratedSnapshot(): Blob | undefined {
+  const path = inject('migratedSnapshotPath');
+  if (!path) return undefined;
+  snapshotOfFile ??= new Blob([readFileSync(path)]);
+  return snapshotOfFile;
+}
+
 /**
  * A fresh portal API for one test file: PGlite in memory, or, when TEST_DATABASE_URL is set, the
  * PostgreSQL server with a schema of its own that is dropped afterwards. `joinSchema` starts a
@@ -69,6 +80,7 @@ export async function startTestPortal(
   }
   const database: DatabaseHandle = await openDatabase({
     url: postgresUrl ?? 'memory://',
+    snapshot: migratedSnapshot(),
     searchPath: schema,
     onQuery,
   });

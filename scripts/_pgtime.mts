@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = performance.now();
+const c = new PGlite(); await c.waitReady;
+console.log('bare open', (performance.now() - t).toFixed(0)); t = performance.now();
+const dump = await c.dumpDataDir('none');
+console.log('dump', (performance.now() - t).toFixed(0), dump.size); t = performance.now();
+const d = new PGlite({ loadDataDir: dump }); await d.waitReady;
+console.log('load open', (performance.now() - t).toFixed(0)); t = performance.now();
+const e = new PGlite({ loadDataDir: dump }); await e.waitReady;
+console.log('load open 2', (performance.now() - t).toFixed(0)); t = performance.now();
+const f = new PGlite(); await f.waitReady;
+console.log('bare open 2', (performance.now() - t).toFixed(0)); t = performance.now();

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { UsagePeriod } from './stats';
 import { CurrencyCode, SubscriptionState, UpgradeOption } from './subscriptions';
 
 const SubscriptionType = v.picklist(['teams', 'families', 'dedicated_server', 'others']);
@@ -65,6 +66,13 @@ export const AccountUser = v.object({
   recurlyAccountCode: v.nullable(v.string()),
   subscriptions: v.array(Subscription),
   freeLicenseDataGB: v.number(),
+  /** What the person's devices reported over `usagePeriod` (issue 27), in GB of 1024³ bytes. */
   usedDataGB: v.number(),
+  /** The period `usedDataGB` counts, and the subscription whose period it is (null: the month). */
+  usagePeriod: v.object({
+    ...UsagePeriod.entries,
+    referenceId: v.nullable(v.string()),
+    title: v.nullable(v.string()),
+  }),
 });
 export type AccountUser = v.InferOutput<typeof AccountUser>;

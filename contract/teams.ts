@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Email } from './auth';
 import { ErrorCode } from './errors';
 import type { RateLimit } from './http';
+import { UsagePeriod } from './stats';
 
 /**
  * Teams of teams and families subscriptions (docs/spec.md §3, §4, §6, §7 and §8): members and
@@ -88,6 +89,7 @@ export const TeamMember = v.object({
   teamId: v.number(),
   /** When the person joined the team (ISO time). */
   dateGenerated: v.string(),
+  /** What the member's devices reported over the team's usage period (`Team.usagePeriod`). */
   usageBytesThisPeriod: v.number(),
   usedGB: v.number(),
   /** Whether the member signs in with two steps (an authenticator app on; issue 22). */
@@ -124,6 +126,7 @@ export const Team = v.object({
   teamId: v.number(),
   name: v.string(),
   referenceId: v.string(),
+  usagePeriod: UsagePeriod,
   teamMembers: v.array(TeamMember),
   /** The spec's list of invited addresses. */
   pendingTeamInvitations: v.array(v.string()),

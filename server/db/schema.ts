@@ -28,7 +28,6 @@ export const users = pgTable('users', {
   recurlyAccountCode: text('recurly_account_code'),
   availableDeviceLimit: integer('available_device_limit').notNull().default(5),
   freeLicenseDataGb: doublePrecision('free_license_data_gb').notNull().default(0),
-  usedDataGb: doublePrecision('used_data_gb').notNull().default(0),
   /** The language of the account's mails; null when not known. */
   locale: text('locale'),
   createdAt: createdAt(),
@@ -208,7 +207,6 @@ export const teamMembers = pgTable(
     role: text('role').notNull().$type<'admin' | 'user'>(),
     firstName: text('first_name'),
     lastName: text('last_name'),
-    usageBytesThisPeriod: bigint('usage_bytes_this_period', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.teamId, table.userId] })],

@@ -130,7 +130,6 @@ export async function seedDemoAccounts(
             passwordHash,
             title: 'Alex Individual',
             freeLicenseDataGb: 50,
-            usedDataGb: 12.75,
             recurlyAccountCode: 'demo-individual',
           },
           {
@@ -138,17 +137,15 @@ export async function seedDemoAccounts(
             passwordHash,
             title: 'Tess Owner',
             freeLicenseDataGb: 500,
-            usedDataGb: 183.2,
             recurlyAccountCode: 'demo-team-owner',
           },
-          { email: demoAccounts.teamAdmin, passwordHash, title: 'Adam Admin', usedDataGb: 41.5 },
-          { email: demoAccounts.teamUser, passwordHash, title: 'Uma User', usedDataGb: 7.25 },
+          { email: demoAccounts.teamAdmin, passwordHash, title: 'Adam Admin' },
+          { email: demoAccounts.teamUser, passwordHash, title: 'Uma User' },
           {
             email: demoAccounts.familiesOwner,
             passwordHash,
             title: 'Fay Families',
             freeLicenseDataGb: 100,
-            usedDataGb: 64,
             recurlyAccountCode: 'demo-families',
           },
           {
@@ -156,7 +153,6 @@ export async function seedDemoAccounts(
             passwordHash,
             title: 'Dee Dedicated',
             freeLicenseDataGb: 1000,
-            usedDataGb: 312.5,
             recurlyAccountCode: 'demo-dedicated',
           },
           { email: demoAccounts.newHire, passwordHash, title: 'Nico New' },
@@ -307,15 +303,6 @@ export async function seedDemoAccounts(
       .update(teamMembers)
       .set({ firstName: 'Fay', lastName: 'Families' })
       .where(eq(teamMembers.userId, idOf(demoAccounts.familiesOwner)));
-    const gib = 1024 ** 3;
-    await tx
-      .update(teamMembers)
-      .set({ usageBytesThisPeriod: Math.round(48.5 * gib) })
-      .where(eq(teamMembers.userId, idOf(demoAccounts.teamOwner)));
-    await tx
-      .update(teamMembers)
-      .set({ usageBytesThisPeriod: 20 * gib })
-      .where(eq(teamMembers.userId, idOf(demoAccounts.familiesOwner)));
     await tx.insert(teamMembers).values([
       {
         teamId: team,
@@ -323,7 +310,6 @@ export async function seedDemoAccounts(
         role: 'admin',
         firstName: 'Adam',
         lastName: 'Admin',
-        usageBytesThisPeriod: Math.round(12.25 * gib),
         createdAt: daysAgo(390),
       },
       {
@@ -332,7 +318,6 @@ export async function seedDemoAccounts(
         role: 'user',
         firstName: 'Uma',
         lastName: 'User',
-        usageBytesThisPeriod: Math.round(3.75 * gib),
         createdAt: daysAgo(200),
       },
     ]);

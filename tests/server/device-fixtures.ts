@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { api } from '../../contract/api';
 import { ActivationCodeResponse, type DevicePlatform, pollTokenHeader } from '../../contract/devices';
 import { devices } from '../../server/db/schema';
+import { insertNetSamples } from '../../server/services/stats/usage-store';
 import type { Person } from './billing-fixtures';
 import { clientAddresses, type TestPortal } from './support';
 
@@ -59,4 +60,21 @@ export async function linkedDevice(portal: TestPortal, who: Person, deviceName?:
   const response = await link(portal, who, issued.activationCode);
   if (response.status !== 200) throw new Error(`not linked: ${response.status} ${response.text}`);
   return issued.deviceUUID;
+}
+
+/**
+ * A VPN server's report of `bytes` moved by a device of the person at `at` (a device inserted for
+ * it), written as ingestion writes it: the sample and its rollups.
+ */
+export async function reportedUsage(portal: TestPortal, userId: string, bytes: number, at = portal.clock.current) {
+  const [device] = await portal.db
+    .insert(devices)
+    .values({ userId, name: 'Reporting device' })
+    .returning({ deviceUuid: devices.deviceUuid });
+  if (!device) throw new Error('no device');
+  const rxBytes = Math.floor(bytes / 2);
+  await insertNetSamples(portal.db, null, [
+    { at, device: device.deviceUuid, intervalSeconds: 60, rxBytes, txBytes: bytes - rxBytes },
+  ]);
+  return device.deviceUuid;
 }

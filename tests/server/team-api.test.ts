@@ -13,6 +13,7 @@ import {
 } from '../../contract/teams';
 import { apiKeys, servers, teamMembers } from '../../server/db/schema';
 import { type Cast, createCast, insertCatalogue, insertSubscription } from './billing-fixtures';
+import { reportedUsage } from './device-fixtures';
 import { startTestPortal, type TestPortal } from './support';
 
 let portal: TestPortal;
@@ -33,8 +34,9 @@ beforeAll(async () => {
   referenceId = subscription.referenceId;
   await portal.db
     .update(teamMembers)
-    .set({ usageBytesThisPeriod: 3 * 1024 ** 3, firstName: 'Ada', lastName: 'Admin' })
+    .set({ firstName: 'Ada', lastName: 'Admin' })
     .where(and(eq(teamMembers.teamId, cast.teamId), eq(teamMembers.userId, cast.admin.id)));
+  await reportedUsage(portal, cast.admin.id, 3 * 1024 ** 3);
   await portal.db.insert(servers).values([
     { ownerId: cast.owner.id, teamId: cast.teamId, name: 'Frankfurt', location: 'Frankfurt', address: '192.0.2.10' },
     { ownerId: cast.owner.id, name: 'Private one' },

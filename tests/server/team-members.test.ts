@@ -7,6 +7,7 @@ import { ErrorCode } from '../../contract/errors';
 import { AddTeamMemberResponse, Team, TeamMemberConflict, TeamMessage } from '../../contract/teams';
 import { apiKeys, teamInvitations, teamMembers, teams, users } from '../../server/db/schema';
 import { insertCatalogue, insertSubscription } from './billing-fixtures';
+import { reportedUsage } from './device-fixtures';
 import { startTestPortal, type TestPortal, testDate } from './support';
 import { addMember, auditOf, castWithTeam, membersOf, newPerson, type TeamCast } from './team-fixtures';
 
@@ -24,10 +25,7 @@ const teamPath = (referenceId: string) => api.subscriptionTeam(referenceId);
 
 describe('GET /api/subscription/{id}/team', () => {
   it('shows the owner and the admins the members, their data use, invitations, keys and seats', async () => {
-    await portal.db
-      .update(teamMembers)
-      .set({ usageBytesThisPeriod: 3 * 1024 ** 3 })
-      .where(eq(teamMembers.userId, cast.teamUser.id));
+    await reportedUsage(portal, cast.teamUser.id, 3 * 1024 ** 3);
     await portal.db.insert(apiKeys).values({
       teamId: cast.teamId,
       createdBy: cast.admin.id,

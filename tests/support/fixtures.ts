@@ -61,6 +61,12 @@ export function anAccount(user: { sub: string; email: string }, subscriptions: S
     subscriptions,
     freeLicenseDataGB: 0,
     usedDataGB: 0,
+    usagePeriod: {
+      referenceId: subscriptions[0]?.referenceId ?? null,
+      title: subscriptions[0]?.title ?? null,
+      startsAt: '2026-11-01T00:00:00.000Z',
+      endsAt: '2026-12-01T00:00:00.000Z',
+    },
   };
 }
 

@@ -63,6 +63,7 @@ export function aTeam(overrides: Partial<Team> = {}): Team {
     teamId: 7,
     name: 'Northwind',
     referenceId: 'teams-1',
+    usagePeriod: { startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2026-12-01T00:00:00.000Z' },
     teamMembers: someTeamMembers(),
     pendingTeamInvitations: ['grace@example.com'],
     invitations: [anInvitation()],

@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountUser, Subscription } from '../../contract/account';
@@ -235,6 +235,21 @@ describe('account view', () => {
     const data = within(screen.getByRole('region', { name: 'Data use' }));
     expect(data.getByText('512 MB used this period')).toBeVisible();
     expect(data.queryByRole('meter')).toBeNull();
+  });
+
+  it('names the period data use counts: the subscription’s, or the calendar month', () => {
+    renderAccount();
+    const data = within(screen.getByRole('region', { name: 'Data use' }));
+    expect(
+      data.getByText('Counted from November 1, 2026 to December 1, 2026, the current period of Teams, yearly.'),
+    ).toBeVisible();
+    cleanup();
+    renderAccount({ account: { ...account, usagePeriod: { ...account.usagePeriod, referenceId: null, title: null } } });
+    expect(
+      within(screen.getByRole('region', { name: 'Data use' })).getByText(
+        'Counted from November 1, 2026 to December 1, 2026, this calendar month.',
+      ),
+    ).toBeVisible();
   });
 
   it('shows loading while the account is on its way', () => {

@@ -14,6 +14,7 @@ import { apiKeys, subscriptions, teamMembers, teams, users } from '../../db/sche
 import type { Transaction } from '../billing/ledger-core';
 import type { Caller } from '../caller';
 import { commonRefusals, Refusal } from '../refusal';
+import { usageBytesOver, usagePeriodOf } from '../stats/usage-period';
 import { addressAllowed, invalidAllowedIps } from './allowed-ips';
 import { recordTeamEvent } from './audit';
 import { lockManagedTeam } from './team-access';
@@ -184,29 +185,36 @@ export function createApiKeys(db: Database, now: () => Date) {
 
     /** GET /api/v1/team/members: who is in the key's team, with their data use this period. */
     async members(teamId: number): Promise<TeamMember[]> {
-      const [owner] = await db
-        .select({ ownerId: subscriptions.ownerId })
-        .from(subscriptions)
-        .where(eq(subscriptions.teamId, teamId))
-        .limit(1);
+      const at = now();
+      const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.teamId, teamId)).limit(1);
+      // No subscription names the team any more: its members' use over the month.
+      const usagePeriod = usagePeriodOf(
+        subscription ?? { state: 'expired', currentPeriodStart: null, currentPeriodEnd: null },
+        at,
+      );
       const rows = await db
-        .select({ member: teamMembers, email: users.email, secondFactor: memberHasSecondFactor })
+        .select({
+          member: teamMembers,
+          email: users.email,
+          secondFactor: memberHasSecondFactor,
+          usageBytes: usageBytesOver(teamMembers.userId, usagePeriod, at),
+        })
         .from(teamMembers)
         .innerJoin(users, eq(users.id, teamMembers.userId))
         .where(eq(teamMembers.teamId, teamId))
         .orderBy(teamMembers.createdAt, users.email);
-      return rows.map(({ member, email, secondFactor }) => ({
+      return rows.map(({ member, email, secondFactor, usageBytes }) => ({
         userid: member.userId,
         email,
         firstName: member.firstName,
         lastName: member.lastName,
         role: member.role,
-        isOwner: member.userId === owner?.ownerId,
+        isOwner: member.userId === subscription?.ownerId,
         teamId,
         dateGenerated: member.createdAt.toISOString(),
-        usageBytesThisPeriod: member.usageBytesThisPeriod,
+        usageBytesThisPeriod: usageBytes,
         // Base 1024, as the members table shows sizes.
-        usedGB: member.usageBytesThisPeriod / 1024 ** 3,
+        usedGB: usageBytes / 1024 ** 3,
         secondFactor,
       }));
     },

@@ -4,6 +4,7 @@ import { apiKeys, authenticatorApps, teamInvitations, teamMembers, teams, users 
 import { seatsInUse } from '../billing/ledger-core';
 import type { Caller } from '../caller';
 import { associatedRouterSubContexts } from '../routers/team-routers';
+import { usageBytesOver, usagePeriodJson, usagePeriodOf } from '../stats/usage-period';
 import { choosePasswordLifetimeSeconds, livePendingInvitations } from './members';
 import { lockManagedTeam, type TeamDeps } from './team-access';
 
@@ -20,6 +21,7 @@ export async function readTeam(deps: TeamDeps, caller: Caller, referenceId: stri
   return deps.db.transaction(async (tx) => {
     const { subscription, plan, teamId } = await lockManagedTeam(tx, caller, referenceId);
     const at = deps.now();
+    const usagePeriod = usagePeriodOf(subscription, at);
     const [team] = await tx
       .select({ name: teams.name, requireSecondFactor: teams.requireSecondFactor })
       .from(teams)
@@ -30,6 +32,7 @@ export async function readTeam(deps: TeamDeps, caller: Caller, referenceId: stri
         email: users.email,
         proved: sql<boolean>`${users.emailVerifiedAt} is not null`,
         secondFactor: memberHasSecondFactor,
+        usageBytes: usageBytesOver(teamMembers.userId, usagePeriod, at),
       })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
@@ -69,7 +72,8 @@ export async function readTeam(deps: TeamDeps, caller: Caller, referenceId: stri
       name: team?.name ?? '',
       referenceId: subscription.referenceId,
       requireSecondFactor: team?.requireSecondFactor ?? false,
-      teamMembers: members.map(({ member, email, secondFactor }) => ({
+      usagePeriod: usagePeriodJson(usagePeriod),
+      teamMembers: members.map(({ member, email, secondFactor, usageBytes }) => ({
         userid: member.userId,
         email,
         firstName: member.firstName,
@@ -78,8 +82,8 @@ export async function readTeam(deps: TeamDeps, caller: Caller, referenceId: stri
         isOwner: member.userId === subscription.ownerId,
         teamId,
         dateGenerated: member.createdAt.toISOString(),
-        usageBytesThisPeriod: member.usageBytesThisPeriod,
-        usedGB: member.usageBytesThisPeriod / bytesPerGB,
+        usageBytesThisPeriod: usageBytes,
+        usedGB: usageBytes / bytesPerGB,
         secondFactor,
       })),
       pendingTeamInvitations: invitations.map((invitation) => invitation.email),

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AccountUser } from '../../../contract/account';
 import { css } from '../../../styled-system/css';
 import { Card } from '../../components/ui/card';
+import { UsagePeriodNote } from '../../components/usage-period-note';
 import { formatBytes, gigabytesToBytes } from '../../lib/format/bytes';
 
 /** A thin bar in the accent colour, the danger colour once use is over the allowance. */
@@ -20,7 +21,10 @@ const allowanceMeter = css({
   '&[data-over]::-moz-meter-bar': { bg: 'danger.default' },
 });
 
-/** The data used this period, against the plan's allowance when it has one. */
+/**
+ * The data used over the usage period the account read names (a subscription's current period, or
+ * the month), against the allowance when there is one, and the period itself.
+ */
 export function DataUseView({ account }: { account: AccountUser }) {
   const { t, i18n } = useLingui();
   const usedData = formatBytes(gigabytesToBytes(account.usedDataGB), i18n.locale);
@@ -51,6 +55,7 @@ export function DataUseView({ account }: { account: AccountUser }) {
           <Trans>{usedData} used this period</Trans>
         </p>
       )}
+      <UsagePeriodNote period={account.usagePeriod} title={account.usagePeriod.title} />
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { UsagePeriod } from '../../../contract/stats';
 import type { TeamMember, TeamRole } from '../../../contract/teams';
 import type { MemberChoice } from '../../../machines/team/team.machine';
 import { css } from '../../../styled-system/css';
@@ -7,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table';
 import { Heading, Text } from '../../components/ui/text';
 import { TextField } from '../../components/ui/text-field';
+import { UsagePeriodNote } from '../../components/usage-period-note';
 import { formatBytes } from '../../lib/format/bytes';
 import { formatDate } from '../../lib/format/dates';
 import { fieldControl } from '../../theme/recipes/field';
@@ -16,6 +18,8 @@ import { roleLabels } from './team.messages';
 export type MembersTableProps = {
   /** The members as shown: already searched and sorted. */
   members: TeamMember[];
+  /** The span the data-used column counts. */
+  usagePeriod: UsagePeriod;
   search: string;
   onSearchChange: (value: string) => void;
   sort: MemberSort;
@@ -136,6 +140,7 @@ export function MembersTable(props: MembersTableProps) {
       <Heading as="h3" level="subsection" id="team-members-title">
         <Trans>Members</Trans>
       </Heading>
+      <UsagePeriodNote period={props.usagePeriod} />
       <div className={wrap({ gap: '3', align: 'flex-end' })}>
         <TextField
           className={css({ flex: '1', minWidth: '14rem', maxWidth: '24rem' })}

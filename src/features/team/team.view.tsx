@@ -145,6 +145,7 @@ export function TeamView({
       )}
       <MembersTable
         members={visibleMembers(team.teamMembers, search, sort, i18n.locale)}
+        usagePeriod={team.usagePeriod}
         search={search}
         onSearchChange={onSearchChange}
         sort={sort}

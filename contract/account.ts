@@ -11,6 +11,8 @@ export const Subscription = v.object({
   productName: v.string(),
   planCode: v.string(),
   quantity: v.number(),
+  /** Fewer seats asked for, from the next renewal (issue 27); null when the renewal bills `quantity`. */
+  renewalQuantity: v.nullable(v.number()),
   ownerEmail: v.string(),
   /** Offered the Black Friday price: the plan has one and the owner has not delisted the offer. */
   blackfriday24Eligible: v.boolean(),

@@ -147,6 +147,8 @@ export const SeatsPreview = v.object({
   paidSeats: v.number(),
   /** ISO time the current period ends (the next renewal); null for a one-time plan. */
   periodEnd: v.nullable(v.string()),
+  /** When the new count takes effect: null for at once, the renewal for fewer seats. */
+  effectiveAt: v.nullable(v.string()),
 });
 export type SeatsPreview = v.InferOutput<typeof SeatsPreview>;
 
@@ -156,6 +158,8 @@ export const SubscriptionChangeResponse = v.object({
   state: SubscriptionState,
   planCode: v.string(),
   quantity: v.number(),
+  /** Fewer seats asked for, from the next renewal; null when the renewal bills `quantity`. */
+  renewalQuantity: v.nullable(v.number()),
   invoiceNumber: v.nullable(v.number()),
 });
 export type SubscriptionChangeResponse = v.InferOutput<typeof SubscriptionChangeResponse>;

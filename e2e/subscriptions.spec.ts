@@ -61,6 +61,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: /^Confirm and pay \$29\.9\d$/ }).click();
       await expect(page.getByText('5 seats', { exact: true })).toBeVisible();
 
+      // Fewer seats wait for the renewal: nothing is refunded, and the 5 stay until then.
+      await page.getByRole('button', { name: 'Change seats' }).click();
+      await page.getByLabel('Number of seats').fill('4');
+      await page.getByRole('button', { name: 'Save seats' }).click();
+      await expect(page.getByText(/^Fewer seats take effect at your next renewal, on /)).toBeVisible();
+      await expect(page.getByText('Nothing is due now.')).toBeVisible();
+      await page.getByRole('button', { name: 'Confirm seats' }).click();
+      await expect(page.getByText(/^Your subscription will have 4 seats from /)).toBeVisible();
+      await expect(page.getByText(/^5 seats · 4 seats from /)).toBeVisible();
+
       const coupons = page.getByRole('region', { name: 'Coupons' });
       await expect(coupons.getByText('Coupons you can redeem')).toBeVisible();
       await coupons.getByLabel('Or enter a coupon code').fill('WELCOME10');

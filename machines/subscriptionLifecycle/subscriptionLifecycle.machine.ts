@@ -14,12 +14,18 @@ import { type Refusal, refusalOfEvent } from '../support/refusal';
 export type SubscriptionFacts = {
   state: SubscriptionState;
   quantity: number;
+  /** Fewer seats asked for, from the next renewal; null when the renewal keeps `quantity`. */
+  renewalQuantity: number | null;
   minSeats: number;
   maxSeats: number;
   /** Members plus pending invitations, the owner included; null for plans without a team. */
   seatsInUse: number | null;
   cancelable: boolean;
 };
+
+/** The seats the owner last asked for: those from the next renewal when fewer were asked for. */
+export const seatsAsked = (subscription: Pick<SubscriptionFacts, 'quantity' | 'renewalQuantity'>) =>
+  subscription.renewalQuantity ?? subscription.quantity;
 
 /** The last change that went through, confirmed to the person until they start another. */
 type SubscriptionConfirmation = 'canceled' | 'uncanceled' | 'seatsChanged';
@@ -116,7 +122,7 @@ export const subscriptionLifecycleMachine = setup({
       assertEvent(event, 'user.changeNote');
       return { cancelNote: event.value.slice(0, cancelNoteMaxLength) };
     }),
-    startSeats: assign(({ context }) => ({ seatsDraft: String(context.subscription.quantity), seatsError: null })),
+    startSeats: assign(({ context }) => ({ seatsDraft: String(seatsAsked(context.subscription)), seatsError: null })),
     changeSeats: assign(({ event }) => {
       assertEvent(event, 'user.changeSeats');
       return { seatsDraft: event.value, seatsError: null };
@@ -129,7 +135,12 @@ export const subscriptionLifecycleMachine = setup({
       return { subscription: event.subscription };
     }),
     applyChange: assign(({ context }, change: SubscriptionChangeResponse) => ({
-      subscription: { ...context.subscription, state: change.state, quantity: change.quantity },
+      subscription: {
+        ...context.subscription,
+        state: change.state,
+        quantity: change.quantity,
+        renewalQuantity: change.renewalQuantity,
+      },
     })),
     forgetConfirmation: assign({ confirmation: null, failure: null }),
     /** Invalidates the account query, so every screen shows the change. */
@@ -142,7 +153,7 @@ export const subscriptionLifecycleMachine = setup({
     areSeatsAdjustable: ({ context }) => context.subscription.minSeats < context.subscription.maxSeats,
     isSeatsDraftUnchanged: ({ context }) =>
       seatsErrorOf(context.seatsDraft, context.subscription) === null &&
-      Number(context.seatsDraft.trim()) === context.subscription.quantity,
+      Number(context.seatsDraft.trim()) === seatsAsked(context.subscription),
     isSeatsDraftValid: ({ context }) => seatsErrorOf(context.seatsDraft, context.subscription) === null,
   },
 }).createMachine({
@@ -151,7 +162,7 @@ export const subscriptionLifecycleMachine = setup({
     subscription: input,
     cancelReason: null,
     cancelNote: '',
-    seatsDraft: String(input.quantity),
+    seatsDraft: String(seatsAsked(input)),
     seatsError: null,
     seatsPreview: null,
     failure: null,

@@ -224,6 +224,8 @@ export const subscriptions = pgTable('subscriptions', {
   productName: text('product_name').notNull(),
   planCode: text('plan_code').notNull(),
   quantity: integer('quantity').notNull().default(1),
+  /** Fewer seats asked for, billed from the next renewal; null: the renewal bills `quantity`. */
+  renewalQuantity: integer('renewal_quantity'),
   blackfriday24Eligible: boolean('blackfriday24_eligible').notNull().default(false),
   blackfriday24DelistedAt: timestamp('blackfriday24_delisted_at', { withTimezone: true }),
   billingAccountCode: text('billing_account_code').references(() => billingAccounts.code),
@@ -264,6 +266,12 @@ export const billingAccounts = pgTable('billing_accounts', {
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
+  /** The card the order site charges (migration 0034): all four or none. */
+  paymentBrand: text('payment_brand'),
+  paymentLast4: text('payment_last4'),
+  paymentExpMonth: integer('payment_exp_month'),
+  paymentExpYear: integer('payment_exp_year'),
+  paymentUpdatedAt: timestamp('payment_updated_at', { withTimezone: true }),
 });
 
 export const invoices = pgTable('invoices', {

@@ -14,6 +14,7 @@ import { refused } from '../support/refusals';
 export const teamsFacts: SubscriptionFacts = {
   state: 'active',
   quantity: 5,
+  renewalQuantity: null,
   minSeats: 2,
   maxSeats: 10,
   seatsInUse: 3,
@@ -28,6 +29,7 @@ const change = (state: SubscriptionFacts['state'], quantity: number) => ({
   state,
   planCode: 'teams-monthly',
   quantity,
+  renewalQuantity: null,
   invoiceNumber: null,
 });
 
@@ -38,6 +40,7 @@ export const seatsPreview = (quantity: number, dueNowCents: number): SeatsPrevie
   recurringCents: quantity * 1499,
   dueNowCents,
   paidSeats: 5,
+  effectiveAt: null,
   periodEnd,
 });
 

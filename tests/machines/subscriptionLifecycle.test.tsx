@@ -194,6 +194,7 @@ const changed = (state: SubscriptionChangeResponse['state'], quantity: number): 
   state,
   planCode: 'teams-monthly',
   quantity,
+  renewalQuantity: null,
   invoiceNumber: null,
 });
 
@@ -315,6 +316,48 @@ describe('subscriptionLifecycle machine', () => {
       seatsDraft: '4',
     });
     expect(subscriptionChanged).not.toHaveBeenCalled();
+  });
+
+  it('asks for fewer seats from the renewal: the seats stay until then, and the editor starts from the seats asked for', async () => {
+    const actor = createActor(
+      subscriptionLifecycleMachine.provide({
+        actors: {
+          previewSeats: fromPromise<SeatsPreview, { quantity: number }>(async ({ input }) => ({
+            ...seatsPreview(input.quantity, 0),
+            effectiveAt: periodEnd,
+          })),
+          changeSeats: fromPromise<SubscriptionChangeResponse, { quantity: number }>(async ({ input }) => ({
+            ...changed('active', teamsFacts.quantity),
+            renewalQuantity: input.quantity,
+          })),
+        },
+      }),
+      { input: teamsFacts },
+    ).start();
+    actor.send({ type: 'user.editSeats' });
+    actor.send({ type: 'user.changeSeats', value: '4' });
+    actor.send({ type: 'user.saveSeats' });
+    await waitFor(actor, (state) => state.matches('confirmingSeats'));
+    const { unmount } = render(
+      <TestI18n>
+        <SubscriptionLifecycleView snapshot={actor.getSnapshot()} send={() => {}} currentPeriodEndsAt={periodEnd} />
+      </TestI18n>,
+    );
+    expect(screen.getByText(/^Fewer seats take effect at your next renewal, on December 22, 2026\./)).toBeVisible();
+    expect(screen.getByText('Nothing is due now.')).toBeVisible();
+    unmount();
+    actor.send({ type: 'user.confirmSeats' });
+    await waitFor(actor, (state) => state.matches('active'));
+    expect(actor.getSnapshot().context.subscription).toMatchObject({ quantity: 5, renewalQuantity: 4 });
+    render(
+      <TestI18n>
+        <SubscriptionLifecycleView snapshot={actor.getSnapshot()} send={() => {}} currentPeriodEndsAt={periodEnd} />
+      </TestI18n>,
+    );
+    expect(screen.getByText('Your subscription will have 4 seats from December 22, 2026.')).toBeVisible();
+    expect(screen.getByText(/4 seats from December 22, 2026$/)).toBeVisible();
+    actor.send({ type: 'user.editSeats' });
+    expect(actor.getSnapshot().context.seatsDraft).toBe('4');
   });
 
   it('closes the seat editor without a call when the number is unchanged', () => {

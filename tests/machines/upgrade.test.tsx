@@ -176,6 +176,7 @@ function upgradeActor(
               state: 'active' as const,
               planCode: request.newPlanCode,
               quantity: request.quantity,
+              renewalQuantity: null,
               invoiceNumber: 1003,
             }
           );

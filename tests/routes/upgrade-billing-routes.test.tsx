@@ -91,7 +91,14 @@ describe('the upgrade page', () => {
       'POST /api/subscription/teams-1/upgrade-preview': { status: 200, body: aPreview() },
       'PUT /api/subscription/teams-1': {
         status: 200,
-        body: { success: true, state: 'active', planCode: 'teams-yearly', quantity: 5, invoiceNumber: 1003 },
+        body: {
+          success: true,
+          state: 'active',
+          planCode: 'teams-yearly',
+          quantity: 5,
+          renewalQuantity: null,
+          invoiceNumber: 1003,
+        },
       },
     });
     const user = userEvent.setup();

@@ -23,6 +23,7 @@ import {
   subscriptionRow,
 } from './billing-fixtures';
 import { startTestPortal, type TestPortal, testDate, testIso } from './support';
+import { addMember } from './team-fixtures';
 
 let portal: TestPortal;
 let cast: Cast;
@@ -230,6 +231,7 @@ describe('cancel and uncancel', () => {
       state: 'canceled',
       planCode: 'personal-monthly',
       quantity: 1,
+      renewalQuantity: null,
       invoiceNumber: null,
     });
     expect(await subscriptionRow(portal, subscription.referenceId)).toMatchObject({
@@ -332,18 +334,22 @@ describe('seats', () => {
     // The owner, the admin and the user of the cast's team: three seats in use; 10 paid for.
     const subscription = await teamsSubscription();
     await insertPaidPeriod(portal, subscription);
-    for (const quantity of [3, 10]) {
+    // Fewer seats wait for the renewal and take no credit; back to the 10 paid for costs nothing.
+    for (const [quantity, renewalQuantity] of [
+      [3, 3],
+      [10, null],
+    ] as const) {
       const response = await setSeats(subscription.referenceId, quantity);
       expect(response.status).toBe(202);
       expect(v.parse(SubscriptionChangeResponse, response.json)).toEqual({
         success: true,
         state: 'active',
         planCode: 'teams-yearly',
-        quantity,
-        // Fewer seats take no credit; back to the 10 paid for costs nothing.
+        quantity: 10,
+        renewalQuantity,
         invoiceNumber: null,
       });
-      expect((await subscriptionRow(portal, subscription.referenceId)).quantity).toBe(quantity);
+      expect(await subscriptionRow(portal, subscription.referenceId)).toMatchObject({ quantity: 10, renewalQuantity });
     }
     expect(await invoiceCount(subscription.id)).toBe(1);
     const response = await setSeats(subscription.referenceId, 500);
@@ -374,6 +380,7 @@ describe('seats', () => {
       dueNowCents: 14999,
       paidSeats: 10,
       periodEnd: subscription.currentPeriodEnd?.toISOString(),
+      effectiveAt: null,
     });
     // The preview changes nothing.
     expect(await subscriptionRow(portal, subscription.referenceId)).toEqual(subscription);
@@ -392,7 +399,7 @@ describe('seats', () => {
       { kind: 'plan', description: 'Teams, yearly', quantity: 2, amountCents: 14999 },
     ]);
 
-    // Those 12 are paid for now: down to 10 and back up costs nothing more, 13 costs one seat.
+    // Those 12 are paid for now: down to 10 (at renewal) and back up costs nothing more, 13 one seat.
     expect(
       v.parse(SubscriptionChangeResponse, (await setSeats(subscription.referenceId, 10)).json).invoiceNumber,
     ).toBeNull();
@@ -443,7 +450,44 @@ describe('seats', () => {
     const subscription = await teamsSubscription({ teamId: null });
     const response = await setSeats(subscription.referenceId, 1);
     expect(response.status).toBe(202);
-    expect(response.json.quantity).toBe(1);
+    expect(response.json.renewalQuantity).toBe(1);
+  });
+
+  it('takes fewer seats at the renewal, which bills them: nothing refunded now, never below the seats then in use', async () => {
+    // A team of its own, with only its owner in it: one seat in use.
+    const teamId = await createTeam(portal, [{ userId: cast.owner.id, role: 'admin' }]);
+    const subscription = await teamsSubscription({ teamId });
+    await insertPaidPeriod(portal, subscription);
+    const preview = await portal.request(path(subscription.referenceId, '/quantity-preview'), {
+      json: { quantity: 2 },
+      cookie: cast.owner.cookie,
+    });
+    expect(v.parse(SeatsPreview, preview.json)).toMatchObject({
+      recurringCents: 2 * 14999,
+      dueNowCents: 0,
+      effectiveAt: subscription.currentPeriodEnd?.toISOString(),
+    });
+    expect((await setSeats(subscription.referenceId, 2)).json).toMatchObject({ quantity: 10, renewalQuantity: 2 });
+    // The billing page's next charge is the renewal's: 2 seats.
+    const billing = await portal.request(`${api.billing}?referenceId=${subscription.referenceId}`, {
+      cookie: cast.owner.cookie,
+    });
+    expect(billing.json).toMatchObject({ quantity: 10, nextAmountCents: 2 * 14999 });
+    // Until the renewal the 10 seats paid for stay: the team may grow past 2 meanwhile.
+    for (const email of ['renewal-seats.first@example.test', 'renewal-seats.second@example.test'])
+      expect((await addMember(portal, cast.owner, subscription.referenceId, { email })).status).toBeLessThan(300);
+    // The period ends; the renewal bills the 3 seats then in use, not the 2 asked for.
+    const end = new Date(portal.clock.current.getTime() - 1000);
+    await portal.db.update(subscriptions).set({ currentPeriodEnd: end }).where(eq(subscriptions.id, subscription.id));
+    await portal.services.billing.processPeriodEnds();
+    expect(await subscriptionRow(portal, subscription.referenceId)).toMatchObject({
+      quantity: 3,
+      renewalQuantity: null,
+      currentPeriodStart: end,
+    });
+    const renewal = (await invoicesOf(portal, subscription.id)).at(-1);
+    expect(renewal).toMatchObject({ reason: 'renewal', periodStart: end });
+    expect(renewal?.lines).toMatchObject([{ kind: 'plan', quantity: 3, amountCents: 3 * 14999 }]);
   });
 
   it.each([
@@ -712,6 +756,7 @@ describe('the upgrade', () => {
       state: 'active',
       planCode: 'teams-3year',
       quantity: 12,
+      renewalQuantity: null,
       invoiceNumber: expect.any(Number),
     });
     expect(await subscriptionRow(portal, subscription.referenceId)).toMatchObject({

@@ -12,6 +12,7 @@ export function aSubscription(overrides: Partial<Subscription> = {}): Subscripti
     productName: 'Bonding Personal',
     planCode: 'personal-monthly',
     quantity: 1,
+    renewalQuantity: null,
     ownerEmail: 'owner@example.com',
     blackfriday24Eligible: false,
     upgradeDetails: { upgradeOptions: [] },

@@ -71,17 +71,24 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
         const locked = await lockOwnedSubscription(tx, caller, referenceId);
         const { subscription, plan } = locked;
         const quote = await quoteSeats(locked, quantity, at, tx);
-        if (subscription.teamId !== null && quantity !== subscription.quantity) {
+        const before = subscription.renewalQuantity ?? subscription.quantity;
+        if (subscription.teamId !== null && quantity !== before) {
           await recordTeamEvent(tx, {
             teamId: subscription.teamId,
             actor: caller,
             kind: 'seatsChanged',
-            details: { from: subscription.quantity, to: quantity },
+            details: {
+              from: before,
+              to: quantity,
+              ...(quote.effectiveAt ? { effectiveAt: quote.effectiveAt.toISOString() } : {}),
+            },
             at,
           });
         }
-        // Seats added beyond those paid for are charged now, for the rest of the period; fewer seats
-        // take no credit. The new count is billed in full from the next renewal.
+        // Fewer seats wait for the renewal, which bills them; until then the seats paid for stay.
+        if (quote.effectiveAt) return changed(tx, subscription, { renewalQuantity: quantity, updatedAt: at });
+        // Seats added beyond those paid for are charged now, for the rest of the period. The new
+        // count is billed in full from the next renewal, and a decrease asked for earlier is dropped.
         const invoiceNumber =
           quote.dueNowCents > 0 && plan
             ? await issueInvoice(tx, {
@@ -102,7 +109,7 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
                 ],
               })
             : null;
-        return changed(tx, subscription, { quantity, updatedAt: at }, invoiceNumber);
+        return changed(tx, subscription, { quantity, renewalQuantity: null, updatedAt: at }, invoiceNumber);
       }),
 
     previewSeats: (caller, referenceId, quantity) =>
@@ -117,6 +124,7 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
           dueNowCents: quote.dueNowCents,
           paidSeats: quote.paidSeats,
           periodEnd: locked.subscription.currentPeriodEnd?.toISOString() ?? null,
+          effectiveAt: quote.effectiveAt?.toISOString() ?? null,
         };
       }),
 
@@ -180,6 +188,8 @@ export function createSubscriptionChanges(db: Database, now: () => Date): Subscr
             productName: target.productName,
             type: target.type === 'router' ? 'others' : target.type,
             quantity: quote.quantity,
+            // The new plan's seats are the ones asked for: a decrease asked for earlier is dropped.
+            renewalQuantity: null,
             state: 'active',
             billingAccountCode: accountCode,
             currentPeriodStart: at,
@@ -227,7 +237,14 @@ async function changed(
 ): Promise<SubscriptionChangeResponse> {
   const [row] = await tx.update(subscriptions).set(change).where(eq(subscriptions.id, subscription.id)).returning();
   if (!row) throw new Error('locked subscription vanished');
-  return { success: true, state: row.state, planCode: row.planCode, quantity: row.quantity, invoiceNumber };
+  return {
+    success: true,
+    state: row.state,
+    planCode: row.planCode,
+    quantity: row.quantity,
+    renewalQuantity: row.renewalQuantity,
+    invoiceNumber,
+  };
 }
 
 /**
@@ -250,6 +267,10 @@ async function quoteSeats({ subscription, plan }: LockedSubscription, quantity: 
   const paid = await paidForRestOfPeriod(tx, subscription, at);
   const paidSeats = paid.invoices > 0 ? paid.seats : subscription.quantity;
   const { currentPeriodStart: start, currentPeriodEnd: end } = subscription;
+  const recurringCents = pricePerPeriodCents(plan.priceCents, quantity);
+  // Fewer seats than the subscription has: nothing is refunded, and the count changes at renewal.
+  if (quantity < subscription.quantity && plan.durationMonths > 0 && end && end > at)
+    return { paidSeats, dueNowCents: 0, recurringCents, effectiveAt: end };
   const added = Math.max(0, quantity - paidSeats);
   const dueNowCents =
     added > 0 && plan.durationMonths > 0 && start && end && end > at
@@ -258,7 +279,7 @@ async function quoteSeats({ subscription, plan }: LockedSubscription, quantity: 
             (end.getTime() - start.getTime()),
         )
       : 0;
-  return { paidSeats, dueNowCents, recurringCents: pricePerPeriodCents(plan.priceCents, quantity) };
+  return { paidSeats, dueNowCents, recurringCents, effectiveAt: null };
 }
 
 type UpgradeQuote = {

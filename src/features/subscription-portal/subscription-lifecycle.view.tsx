@@ -50,21 +50,30 @@ function FailureAlert({ failure }: { failure: Refusal | null }) {
 }
 
 /** The last change, announced where screen readers hear it as it appears. */
-function Confirmation({ snapshot }: { snapshot: LifecycleSnapshot }) {
-  const { quantity } = snapshot.context.subscription;
+function Confirmation({ snapshot, currentPeriodEndsAt }: Omit<SubscriptionLifecycleViewProps, 'send'>) {
+  const { i18n } = useLingui();
+  const { quantity, renewalQuantity } = snapshot.context.subscription;
   const confirmation = snapshot.context.confirmation;
+  const renewal = currentPeriodEndsAt ? formatDate(currentPeriodEndsAt, i18n.locale) : '';
   return (
     <StatusMessage>
       {confirmation === 'canceled' ? <Trans>Your subscription is canceled.</Trans> : null}
       {confirmation === 'uncanceled' ? <Trans>Your subscription continues.</Trans> : null}
-      {confirmation === 'seatsChanged' ? (
+      {confirmation === 'seatsChanged' && renewalQuantity === null ? (
         <Plural value={quantity} one="Your subscription now has # seat." other="Your subscription now has # seats." />
+      ) : null}
+      {confirmation === 'seatsChanged' && renewalQuantity !== null ? (
+        <Plural
+          value={renewalQuantity}
+          one={`Your subscription will have # seat from ${renewal}.`}
+          other={`Your subscription will have # seats from ${renewal}.`}
+        />
       ) : null}
     </StatusMessage>
   );
 }
 
-function Seats({ snapshot, send }: Omit<SubscriptionLifecycleViewProps, 'currentPeriodEndsAt'>) {
+function Seats({ snapshot, send, currentPeriodEndsAt }: SubscriptionLifecycleViewProps) {
   const { t, i18n } = useLingui();
   const { subscription, seatsDraft, seatsError, seatsPreview, failure } = snapshot.context;
   const editing =
@@ -134,6 +143,9 @@ function Seats({ snapshot, send }: Omit<SubscriptionLifecycleViewProps, 'current
         <div className={row}>
           <p>
             <Plural value={subscription.quantity} one="# seat" other="# seats" />
+            {subscription.renewalQuantity !== null && currentPeriodEndsAt ? (
+              <SeatsAtRenewal seats={subscription.renewalQuantity} renewal={currentPeriodEndsAt} />
+            ) : null}
           </p>
           <Button variant="outline" onClick={() => send({ type: 'user.editSeats' })}>
             <Trans>Change seats</Trans>
@@ -141,6 +153,17 @@ function Seats({ snapshot, send }: Omit<SubscriptionLifecycleViewProps, 'current
         </div>
       )}
     </section>
+  );
+}
+
+function SeatsAtRenewal({ seats, renewal }: { seats: number; renewal: string }) {
+  const { i18n } = useLingui();
+  const date = formatDate(renewal, i18n.locale);
+  return (
+    <Text as="span" tone="muted">
+      {' · '}
+      <Plural value={seats} one={`# seat from ${date}`} other={`# seats from ${date}`} />
+    </Text>
   );
 }
 
@@ -163,6 +186,14 @@ function SeatsPrice({ preview }: { preview: SeatsPreview }) {
             <Trans>New price: {price} per billing period.</Trans>
           )}
         </p>
+        {preview.effectiveAt && renewal ? (
+          <p>
+            <Trans>
+              Fewer seats take effect at your next renewal, on {renewal}. Until then you keep the seats you have paid
+              for, and nothing is refunded.
+            </Trans>
+          </p>
+        ) : null}
         <p>
           {preview.dueNowCents > 0 ? (
             <Trans>Due now: {due}, for the added seats until the end of the current period.</Trans>
@@ -314,8 +345,8 @@ function Renewal({ snapshot, send, currentPeriodEndsAt }: SubscriptionLifecycleV
 export function SubscriptionLifecycleView(props: SubscriptionLifecycleViewProps) {
   return (
     <Card title={<Trans>Manage subscription</Trans>}>
-      <Confirmation snapshot={props.snapshot} />
-      <Seats snapshot={props.snapshot} send={props.send} />
+      <Confirmation snapshot={props.snapshot} currentPeriodEndsAt={props.currentPeriodEndsAt} />
+      <Seats snapshot={props.snapshot} send={props.send} currentPeriodEndsAt={props.currentPeriodEndsAt} />
       <Renewal {...props} />
       <CancelDialog {...props} />
     </Card>

@@ -23,8 +23,8 @@ import {
 } from './subscription-portal.view';
 
 function factsOf(subscription: Subscription): SubscriptionFacts {
-  const { state, quantity, minSeats, maxSeats, seatsInUse, cancelable } = subscription;
-  return { state, quantity, minSeats, maxSeats, seatsInUse, cancelable };
+  const { state, quantity, renewalQuantity, minSeats, maxSeats, seatsInUse, cancelable } = subscription;
+  return { state, quantity, renewalQuantity, minSeats, maxSeats, seatsInUse, cancelable };
 }
 
 function PortalRouterLink({ to, referenceId, className, children }: PortalLink) {

@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/card';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table';
 import { SelectField } from '../../components/ui/field';
 import { Text } from '../../components/ui/text';
-import { formatDateTime } from '../../lib/format/dates';
+import { formatDate, formatDateTime } from '../../lib/format/dates';
 import { auditKindLabels, roleLabels } from './team.messages';
 
 export type AuditFilterValues = { kind: AuditKind | null; actor: string | null; page: number };
@@ -33,6 +33,23 @@ function useDetail(event: AuditEvent) {
     if (value === 'admin' || value === 'user') return i18n._(roleLabels[value]);
     return value === null || value === undefined ? '' : String(value);
   };
+}
+
+/** A change of seats; fewer seats wait for the renewal, which the sentence names. */
+function SeatsChanged({ from, to, effectiveAt }: { from: string; to: string; effectiveAt: string }) {
+  const { i18n } = useLingui();
+  if (!effectiveAt)
+    return (
+      <Trans>
+        Changed the seats from {from} to {to}
+      </Trans>
+    );
+  const renewal = formatDate(effectiveAt, i18n.locale);
+  return (
+    <Trans>
+      Changed the seats from {from} to {to}, from the renewal on {renewal}
+    </Trans>
+  );
 }
 
 /** What happened, as a sentence in the reader's language. */
@@ -67,11 +84,7 @@ function AuditSentence({ event }: { event: AuditEvent }) {
         <Trans>Renamed the team to {subject}</Trans>
       );
     case 'seatsChanged':
-      return (
-        <Trans>
-          Changed the seats from {from} to {to}
-        </Trans>
-      );
+      return <SeatsChanged from={from} to={to} effectiveAt={detail('effectiveAt')} />;
     case 'apiKeyCreated':
       return <Trans>Created the API key {subject}</Trans>;
     case 'apiKeyDeleted':

@@ -1,9 +1,13 @@
--- One definition of data used (issue 27): what the VPN servers reported for a person's devices
+-- Issue 27. One definition of data used: what the VPN servers reported for a person's devices
 -- (their hourly rollups, as the reports read them) over a usage period, never a stored figure.
 -- The account read counts the current period of the first live subscription the person owns or
 -- belongs to, a connectivity plan before a router's (the calendar month when none has a period),
--- and names it; the team read counts each
--- member over the team subscription's period (server/services/stats/usage-period.ts, the same rule).
+-- and names it; the team read counts each member over the team subscription's period
+-- (server/services/stats/usage-period.ts, the same rule).
+
+-- Fewer seats take effect at the next renewal (docs/decisions/0023-seats-priced.md): the count the
+-- renewal will bill, null when it bills the seats the subscription has.
+alter table subscriptions add column renewal_quantity integer check (renewal_quantity >= 1);
 
 alter table users drop column used_data_gb;
 alter table team_members drop column usage_bytes_this_period;
@@ -20,7 +24,8 @@ $$;
 
 drop function account_user_json(uuid, timestamptz);
 
--- The account read of 0019, with data used counted over its usage period.
+-- The account read of 0019, with data used counted over its usage period and the seats the next
+-- renewal bills.
 create function account_user_json(account_id uuid, at timestamptz) returns text language plpgsql stable as $$
 begin
   return (
@@ -84,6 +89,7 @@ begin
           'productName', v.product_name,
           'planCode', v.plan_code,
           'quantity', v.quantity,
+          'renewalQuantity', v.renewal_quantity,
           'ownerEmail', v.owner_email,
           'blackfriday24Eligible', v.offered_blackfriday24,
           'upgradeDetails', json_build_object('upgradeOptions', (

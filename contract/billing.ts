@@ -16,6 +16,16 @@ export const InvoiceSummary = v.object({
 });
 export type InvoiceSummary = v.InferOutput<typeof InvoiceSummary>;
 
+/** The card the order site charges, as it reports it: never the number, only what names the card. */
+export const PaymentMethod = v.object({
+  /** The card's brand as the order site names it ("Visa", "Mastercard"). */
+  brand: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)),
+  last4: v.pipe(v.string(), v.regex(/^\d{4}$/, 'The last four digits are exactly four digits.')),
+  expMonth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
+  expYear: v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2999)),
+});
+export type PaymentMethod = v.InferOutput<typeof PaymentMethod>;
+
 /** GET /api/billing?referenceId=…: the subscription's billing as its owner sees it. */
 export const BillingOverview = v.object({
   referenceId: v.string(),
@@ -28,12 +38,16 @@ export const BillingOverview = v.object({
   cancelable: v.boolean(),
   durationMonths: v.number(),
   currency: CurrencyCode,
+  /** The plan's list price for the subscription's seats, per period (once for a one-time plan), before coupons. */
+  priceCents: v.number(),
   /** ISO time the current period ends; null for a one-time plan. */
   nextBillingDate: v.nullable(v.string()),
   /** What the next renewal will charge, coupons included; null when nothing renews. */
   nextAmountCents: v.nullable(v.number()),
   couponsApplied: v.array(Coupon),
   invoices: v.array(InvoiceSummary),
+  /** The card the order site charges for this account; null when it has reported none. */
+  paymentMethod: v.nullable(PaymentMethod),
 });
 export type BillingOverview = v.InferOutput<typeof BillingOverview>;
 
@@ -56,6 +70,7 @@ export const billingSignatureHeaders = { timestamp: 'x-billing-timestamp', signa
 export const billingEventToleranceSeconds = 5 * 60;
 
 const EventId = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
+const AccountCode = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 const ReferenceId = v.pipe(
   v.string(),
   v.regex(/^[A-Za-z0-9_-]{1,100}$/, 'Reference ids are letters, digits, - and _.'),
@@ -79,6 +94,12 @@ export const BillingEvent = v.variant('type', [
   }),
   v.object({ id: EventId, type: v.literal('subscription.renewed'), data: v.object({ referenceId: ReferenceId }) }),
   v.object({ id: EventId, type: v.literal('subscription.expired'), data: v.object({ referenceId: ReferenceId }) }),
+  /** The person gave the order site another card: the billing page names it from now on. */
+  v.object({
+    id: EventId,
+    type: v.literal('payment_method.updated'),
+    data: v.object({ accountCode: AccountCode, paymentMethod: v.strictObject(PaymentMethod.entries) }),
+  }),
 ]);
 export type BillingEvent = v.InferOutput<typeof BillingEvent>;
 

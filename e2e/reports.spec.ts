@@ -3,7 +3,7 @@ import type { Download, Locator, Page } from '@playwright/test';
 import { api } from '../contract/api';
 import { formatBytes } from '../src/lib/format/bytes';
 import { tabTo } from './support/keyboard';
-import { demoAccounts, demoPassword, expectNoAxeViolations, signIn } from './support/portal';
+import { demoAccounts, demoPassword, expectNoAxeViolations, signIn, signOut } from './support/portal';
 import { expect, test } from './support/visitor';
 
 /**
@@ -421,4 +421,27 @@ test.describe('in Arabic', () => {
     await expect(main.locator('table:has(caption)').first()).toHaveCSS('direction', 'rtl');
     await expectNoAxeViolations(page);
   });
+});
+
+test('data used is one figure: the team user’s account page names its period, and the owner’s members table agrees', async ({
+  page,
+}) => {
+  await signInAs(page, demoAccounts.teamUser);
+  const dataUse = page.getByRole('region', { name: 'Data use' });
+  await expect(dataUse.getByText(/, the current period of Teams, yearly\.$/)).toBeVisible();
+  const figure = ((await dataUse.getByText(/ used this period$/).textContent()) ?? '').replace(' used this period', '');
+  expect(figure).toMatch(/^[\d.,]+ (B|KB|MB|GB|TB)$/);
+  await signOut(page);
+
+  await signIn(page, demoAccounts.teamOwner, demoPassword);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await page.goto('/subscription?referenceId=demo-teams-yearly');
+  const members = page.getByRole('table', { name: 'Members of the team' });
+  await expect(
+    members
+      .getByRole('row')
+      .filter({ hasText: demoAccounts.teamUser })
+      .getByRole('cell', { name: figure, exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText(/, the subscription’s current period\.$/)).toBeVisible();
 });

@@ -82,7 +82,7 @@ const { timestamp: timestampHeader, signature: signatureHeader } = billingSignat
 export const receiveBillingEvent = declareCall({
   method: 'POST',
   path: '/api/billing/events',
-  summary: "The order site's signed events: a purchase, a renewal, an expiry",
+  summary: "The order site's signed events: a purchase, a renewal, an expiry, a payment method",
   description: `Sent by the order site, server to server, signed with the secret it shares with the portal (\`BILLING_WEBHOOK_SECRET\`).
 
 **Headers**

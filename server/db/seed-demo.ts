@@ -289,6 +289,18 @@ export async function seedDemoAccounts(
       purchasedDaysAgo: 25,
     });
     await ledger.processPeriodEnds();
+    // The cards the order site charges: the billing page names them (the families owner has none on file).
+    const expiresInYears = (years: number) => new Date(seededAt).getUTCFullYear() + years;
+    for (const [accountCode, paymentMethod] of [
+      ['demo-individual', { brand: 'Visa', last4: '4242', expMonth: 8, expYear: expiresInYears(2) }],
+      ['demo-team-owner', { brand: 'Mastercard', last4: '5454', expMonth: 3, expYear: expiresInYears(1) }],
+    ] as const) {
+      await ledger.applyEvent({
+        id: `demo-${accountCode}-payment-method`,
+        type: 'payment_method.updated',
+        data: { accountCode, paymentMethod },
+      });
+    }
 
     const team = teamsPlan.teamId;
     const family = familiesPlan.teamId;

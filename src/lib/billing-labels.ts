@@ -12,6 +12,14 @@ export const billingCycleLabels: Record<BillingCycle, MessageDescriptor> = {
   everyThreeYears: msg`billed every three years`,
 };
 
+/** A price with its cycle ("$149.99 per year"), for the billing page and the account page's cards. */
+export const pricePerCycleLabels: Record<BillingCycle, (price: string) => MessageDescriptor> = {
+  once: (price) => msg`${price}, billed once`,
+  monthly: (price) => msg`${price} per month`,
+  yearly: (price) => msg`${price} per year`,
+  everyThreeYears: (price) => msg`${price} every three years`,
+};
+
 export const invoiceReasonLabels: Record<InvoiceSummary['reason'], MessageDescriptor> = {
   purchase: msg`Purchase`,
   renewal: msg`Renewal`,

@@ -4,7 +4,15 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingOverview, Invoice } from '../../contract/billing';
 import { CouponList, CouponRedemption, couponLimits, SubscriptionMessage } from '../../contract/subscriptions';
-import { couponRedemptions, coupons, invoiceLines, invoices, type subscriptions } from '../../server/db/schema';
+import {
+  billingAccounts,
+  billingEvents,
+  couponRedemptions,
+  coupons,
+  invoiceLines,
+  invoices,
+  type subscriptions,
+} from '../../server/db/schema';
 import { addTeamMember, buy, sendEvent } from './billing-support';
 import { startTestPortal, type TestPortal, testIso } from './support';
 
@@ -112,9 +120,11 @@ describe('GET /api/billing', () => {
       cancelable: true,
       durationMonths: 1,
       currency: 'USD',
+      priceCents: 1499 * 5,
       nextBillingDate: testIso('2026-12-22T12:00:00.000Z'),
       nextAmountCents: 1499 * 5,
       couponsApplied: [],
+      paymentMethod: null,
     });
     expect(overview.invoices).toEqual([
       expect.objectContaining({ reason: 'purchase', totalCents: 7495, issuedAt: testIso('2026-11-22T12:00:00.000Z') }),
@@ -136,7 +146,87 @@ describe('GET /api/billing', () => {
   it('has no next amount for a one-time plan', async () => {
     const router = await buy(portal, { accountEmail: 'owner@example.com', planCode: 'router-lifetime' });
     const overview = v.parse(BillingOverview, (await overviewOf(router.referenceId, cookies.owner)).json);
-    expect(overview).toMatchObject({ nextBillingDate: null, nextAmountCents: null, durationMonths: 0 });
+    expect(overview).toMatchObject({
+      nextBillingDate: null,
+      nextAmountCents: null,
+      durationMonths: 0,
+      priceCents: 24_900,
+    });
+  });
+});
+
+describe('the payment method on GET /api/billing (issue 27)', () => {
+  const visa = { brand: 'Visa', last4: '4242', expMonth: 8, expYear: 2028 };
+  const paymentMethodUpdated = (accountCode: string, paymentMethod: Record<string, unknown>) => ({
+    id: `evt-${crypto.randomUUID()}`,
+    type: 'payment_method.updated',
+    data: { accountCode, paymentMethod },
+  });
+  const accountRow = async (code: string) =>
+    (await portal.db.select().from(billingAccounts).where(eq(billingAccounts.code, code)))[0];
+  const recorded = (eventId: string) =>
+    portal.db.select().from(billingEvents).where(eq(billingEvents.eventId, eventId));
+
+  it('shows the owner the card the order site names in a signed event, and the stranger only their own', async () => {
+    const ownersAccount = teamsPlan.billingAccountCode ?? '';
+    const response = await sendEvent(portal, paymentMethodUpdated(ownersAccount, visa));
+    expect(response.status).toBe(200);
+    expect(await accountRow(ownersAccount)).toMatchObject({
+      paymentBrand: 'Visa',
+      paymentLast4: '4242',
+      paymentExpMonth: 8,
+      paymentExpYear: 2028,
+      paymentUpdatedAt: portal.clock.current,
+    });
+    const overview = v.parse(BillingOverview, (await overviewOf(teamsPlan.referenceId, cookies.owner)).json);
+    expect(overview.paymentMethod).toEqual(visa);
+
+    // Another person's billing is not found, card included; their own shows no card.
+    const strangers = await overviewOf(teamsPlan.referenceId, cookies.stranger);
+    expect(strangers.status).toBe(404);
+    expect(JSON.stringify(strangers.json)).not.toContain('4242');
+    const own = v.parse(BillingOverview, (await overviewOf(strangersPlan.referenceId, cookies.stranger)).json);
+    expect(own.paymentMethod).toBeNull();
+    expect((await overviewOf(teamsPlan.referenceId, cookies.admin)).status).toBe(403);
+  });
+
+  it('replaces the card with the next one', async () => {
+    const ownersAccount = teamsPlan.billingAccountCode ?? '';
+    const mastercard = { brand: 'Mastercard', last4: '5454', expMonth: 12, expYear: 2030 };
+    expect((await sendEvent(portal, paymentMethodUpdated(ownersAccount, mastercard))).status).toBe(200);
+    const overview = v.parse(BillingOverview, (await overviewOf(teamsPlan.referenceId, cookies.owner)).json);
+    expect(overview.paymentMethod).toEqual(mastercard);
+    expect((await sendEvent(portal, paymentMethodUpdated(ownersAccount, visa))).status).toBe(200);
+  });
+
+  it.each([
+    ['three digits', { ...visa, last4: '424' }],
+    ['letters for digits', { ...visa, last4: '42a2' }],
+    ['month 13', { ...visa, expMonth: 13 }],
+    ['month 0', { ...visa, expMonth: 0 }],
+    ['a fractional year', { ...visa, expYear: 2028.5 }],
+    ['no brand', { ...visa, brand: '' }],
+    ['the card number', { ...visa, number: '4242424242424242' }],
+  ])('refuses a card with %s with 400 and changes nothing', async (_, paymentMethod) => {
+    const ownersAccount = teamsPlan.billingAccountCode ?? '';
+    const before = await accountRow(ownersAccount);
+    const event = paymentMethodUpdated(ownersAccount, paymentMethod);
+    const refused = await sendEvent(portal, event);
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toBe('validation_failed');
+    expect(await recorded(event.id)).toEqual([]);
+    expect(await accountRow(ownersAccount)).toEqual(before);
+    const overview = v.parse(BillingOverview, (await overviewOf(teamsPlan.referenceId, cookies.owner)).json);
+    expect(overview.paymentMethod).toEqual(visa);
+  });
+
+  it('refuses an account the portal does not know with 422, and records nothing', async () => {
+    const event = paymentMethodUpdated('acct_nobody', visa);
+    const refused = await sendEvent(portal, event);
+    expect(refused.status).toBe(422);
+    expect(refused.json.message).toMatch(/no billing account/i);
+    expect(await recorded(event.id)).toEqual([]);
+    expect(await accountRow('acct_nobody')).toBeUndefined();
   });
 });
 

@@ -88,6 +88,7 @@ export function aBillingOverview(overrides: Partial<BillingOverview> = {}): Bill
     cancelable: true,
     durationMonths: 1,
     currency: 'USD',
+    priceCents: 7_495,
     nextBillingDate: '2026-12-22T12:00:00.000Z',
     nextAmountCents: 6_746,
     couponsApplied: [aCoupon()],
@@ -100,6 +101,7 @@ export function aBillingOverview(overrides: Partial<BillingOverview> = {}): Bill
         totalCents: 6_746,
       }),
     ],
+    paymentMethod: { brand: 'Visa', last4: '4242', expMonth: 8, expYear: 2028 },
     ...overrides,
   };
 }

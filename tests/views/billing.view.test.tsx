@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BillingChooserView, type BillingState, BillingView } from '../../src/features/billing/billing.view';
@@ -17,6 +17,9 @@ function renderBilling(state: BillingState) {
         invoiceLink={(invoice) => (
           <a href={`/billing/invoices/${invoice.invoiceNumber}`}>Invoice {invoice.invoiceNumber}</a>
         )}
+        subscriptionLink={({ referenceId, children }) => (
+          <a href={`/subscription?referenceId=${referenceId}`}>{children}</a>
+        )}
       />
     </TestI18n>,
   );
@@ -34,14 +37,21 @@ function renderInvoice(state: InvoiceState) {
 }
 
 describe('billing view', () => {
-  it('shows the plan, its cycle, the next charge, the coupons and the invoices', () => {
+  it('shows the plan, its price, the next charge, the card, the coupons and the invoices', () => {
     renderBilling({ status: 'ready', overview: aBillingOverview() });
     expect(screen.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
     const plan = within(screen.getByRole('region', { name: 'Current plan' }));
     expect(plan.getByText('Teams, monthly')).toBeVisible();
     expect(plan.getByText('Bonding Teams · Active · 5 seats')).toBeVisible();
-    expect(plan.getByText('billed monthly')).toBeVisible();
+    expect(plan.getByText('$74.95 per month')).toBeVisible();
     expect(plan.getByText('Next billing date: December 22, 2026, for $67.46')).toBeVisible();
+    expect(plan.getByRole('link', { name: 'Cancel or change this subscription' })).toHaveAttribute(
+      'href',
+      '/subscription?referenceId=teams-1',
+    );
+
+    const paymentMethod = within(screen.getByRole('region', { name: 'Payment method' }));
+    expect(paymentMethod.getByText('Visa ending in 4242, expires 08/2028')).toBeVisible();
 
     const coupons = within(screen.getByRole('region', { name: 'Coupons applied' }));
     expect(coupons.getByRole('listitem')).toHaveTextContent('Welcome ten percent: 10% off (every invoice)');
@@ -54,6 +64,43 @@ describe('billing view', () => {
       'Invoice 1002November 22, 2026Renewal$67.46',
     ]);
     expect(invoices.getByRole('link', { name: 'Invoice 1002' })).toHaveAttribute('href', '/billing/invoices/1002');
+  });
+
+  it('words the price per cycle: yearly, every three years', () => {
+    renderBilling({
+      status: 'ready',
+      overview: aBillingOverview({ planCode: 'teams-yearly', durationMonths: 12, quantity: 1, priceCents: 14_999 }),
+    });
+    expect(screen.getByText('$149.99 per year')).toBeVisible();
+    cleanup();
+    renderBilling({
+      status: 'ready',
+      overview: aBillingOverview({ planCode: 'personal-3year', durationMonths: 36, quantity: 1, priceCents: 19_999 }),
+    });
+    expect(screen.getByText('$199.99 every three years')).toBeVisible();
+  });
+
+  it('says when no payment method is on file', () => {
+    renderBilling({ status: 'ready', overview: aBillingOverview({ paymentMethod: null }) });
+    const paymentMethod = within(screen.getByRole('region', { name: 'Payment method' }));
+    expect(paymentMethod.getByText('No payment method on file.')).toBeVisible();
+    expect(screen.queryByText(/ending in/)).toBeNull();
+  });
+
+  it('offers the way to cancel only while the plan is active and cancelable', () => {
+    const cancelLink = () => screen.queryByRole('link', { name: 'Cancel or change this subscription' });
+    for (const overrides of [
+      { state: 'canceled', nextAmountCents: null },
+      { state: 'expired', nextAmountCents: null },
+      { planCode: 'router-lifetime', cancelable: false, durationMonths: 0, nextBillingDate: null },
+    ] as const) {
+      renderBilling({ status: 'ready', overview: aBillingOverview(overrides) });
+      expect(screen.getByRole('region', { name: 'Current plan' })).toBeVisible();
+      expect(cancelLink()).toBeNull();
+      cleanup();
+    }
+    renderBilling({ status: 'ready', overview: aBillingOverview({ state: 'active', cancelable: true }) });
+    expect(cancelLink()).toBeVisible();
   });
 
   it('says when there are no invoices and no coupons yet', () => {
@@ -83,11 +130,12 @@ describe('billing view', () => {
         cancelable: false,
         durationMonths: 0,
         quantity: 1,
+        priceCents: 24_900,
         nextBillingDate: null,
         nextAmountCents: null,
       }),
     });
-    expect(screen.getByText('billed once')).toBeVisible();
+    expect(screen.getByText('$249.00, billed once')).toBeVisible();
     expect(screen.getByText('Nothing renews: this plan is paid once.')).toBeVisible();
   });
 

@@ -14,6 +14,7 @@ import { planLine, renewPeriod } from './renewals';
 const unprocessable = (message: string) => new Refusal(ErrorCode.validation, message, { kind: 'unprocessable' });
 
 type CreatedEvent = Extract<BillingEvent, { type: 'subscription.created' }>;
+type PaymentMethodEvent = Extract<BillingEvent, { type: 'payment_method.updated' }>;
 
 function subscriptionTypeOf(plan: Pick<PlanRow, 'type'>): SubscriptionRow['type'] {
   return plan.type === 'router' ? 'others' : plan.type;
@@ -138,6 +139,23 @@ async function expireSubscription(tx: Transaction, referenceId: string, now: Dat
   await tx.update(subscriptions).set({ state: 'expired', updatedAt: now }).where(eq(subscriptions.id, subscription.id));
 }
 
+/** The person gave the order site another card: the account names it from now on. */
+async function updatePaymentMethod(tx: Transaction, data: PaymentMethodEvent['data'], now: Date): Promise<void> {
+  const { brand, last4, expMonth, expYear } = data.paymentMethod;
+  const updated = await tx
+    .update(billingAccounts)
+    .set({
+      paymentBrand: brand,
+      paymentLast4: last4,
+      paymentExpMonth: expMonth,
+      paymentExpYear: expYear,
+      paymentUpdatedAt: now,
+    })
+    .where(eq(billingAccounts.code, data.accountCode))
+    .returning({ code: billingAccounts.code });
+  if (updated.length === 0) throw unprocessable(`There is no billing account with the code ${data.accountCode}.`);
+}
+
 /**
  * Applies an event of the order site in one transaction with its record in billing_events: an
  * event id seen before changes nothing ('replayed'), and an event that cannot be applied is not
@@ -162,6 +180,9 @@ export function createEventApplier(db: Database, now: () => Date) {
           break;
         case 'subscription.expired':
           await expireSubscription(tx, event.data.referenceId, at);
+          break;
+        case 'payment_method.updated':
+          await updatePaymentMethod(tx, event.data, at);
           break;
       }
       return 'applied';

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { BillingOverview, Invoice, InvoiceSummary } from '../../../contract/billing';
+import type { BillingOverview, Invoice, InvoiceSummary, PaymentMethod } from '../../../contract/billing';
+import { pricePerPeriodCents } from '../../../contract/pricing';
 import type { Pricing } from '../../../contract/subscriptions';
 import type { Database } from '../../db/database';
 import { billingAccounts, invoiceLines, invoices, plans, subscriptions, users } from '../../db/schema';
@@ -9,6 +10,15 @@ import { couponOf } from './coupons';
 import { couponDiscounts, couponsInEffect, lockOwnedSubscription } from './ledger-core';
 
 type InvoiceRow = typeof invoices.$inferSelect;
+type BillingAccountRow = typeof billingAccounts.$inferSelect;
+
+/** The card on the account, when the order site has named one (migration 0034: all four or none). */
+function paymentMethodOf(account: BillingAccountRow | undefined): PaymentMethod | null {
+  if (!account) return null;
+  const { paymentBrand: brand, paymentLast4: last4, paymentExpMonth: expMonth, paymentExpYear: expYear } = account;
+  if (brand === null || last4 === null || expMonth === null || expYear === null) return null;
+  return { brand, last4, expMonth, expYear };
+}
 
 function summaryOf(row: InvoiceRow): InvoiceSummary {
   return {
@@ -32,13 +42,31 @@ export function createBillingReads(db: Database) {
       return db.transaction(async (tx) => {
         const { subscription, plan } = await lockOwnedSubscription(tx, caller, referenceId);
         const inEffect = await couponsInEffect(tx, subscription.id);
+        const priceCents = pricePerPeriodCents(plan?.priceCents ?? 0, subscription.quantity);
         const renews = plan !== null && plan.durationMonths > 0 && subscription.state === 'active';
         let nextAmountCents: number | null = null;
         if (renews) {
-          const subtotal = plan.priceCents * subscription.quantity;
-          const discounts = couponDiscounts(inEffect, subtotal);
-          nextAmountCents = discounts.reduce((sum, { line }) => sum + line.amountCents, subtotal);
+          // Fewer seats asked for are what the renewal bills (docs/decisions/0023-seats-priced.md).
+          const renewalCents = pricePerPeriodCents(
+            plan.priceCents,
+            subscription.renewalQuantity ?? subscription.quantity,
+          );
+          const discounts = couponDiscounts(inEffect, renewalCents);
+          nextAmountCents = discounts.reduce((sum, { line }) => sum + line.amountCents, renewalCents);
         }
+        // The owner's own account only: the subscription names it, and the caller must hold it.
+        const [account] =
+          subscription.billingAccountCode === null
+            ? []
+            : await tx
+                .select()
+                .from(billingAccounts)
+                .where(
+                  and(
+                    eq(billingAccounts.code, subscription.billingAccountCode),
+                    eq(billingAccounts.userId, caller.userId),
+                  ),
+                );
         const rows = await tx
           .select()
           .from(invoices)
@@ -55,10 +83,12 @@ export function createBillingReads(db: Database) {
           cancelable: plan?.cancelable ?? false,
           durationMonths: plan?.durationMonths ?? 0,
           currency: plan?.currency ?? 'USD',
+          priceCents,
           nextBillingDate: subscription.currentPeriodEnd?.toISOString() ?? null,
           nextAmountCents,
           couponsApplied: inEffect.map(couponOf),
           invoices: rows.map(summaryOf),
+          paymentMethod: paymentMethodOf(account),
         };
       });
     },

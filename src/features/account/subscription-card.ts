@@ -1,11 +1,13 @@
 import type { AccountUser, Subscription } from '../../../contract/account';
+import { type BillingCycle, billingCycleOf, pricePerPeriodCents } from '../../../contract/pricing';
 import { isAdminOrOwner, isOwner } from '../../app/guards';
 
 type SubscriptionRole = 'owner' | 'admin' | 'member';
 
 /** Where a subscription stands, as the account page words it. */
 export type SubscriptionStanding =
-  | { kind: 'renews'; on: string }
+  /** What the renewal charges at the plan's list price for the seats, per cycle. */
+  | { kind: 'renews'; on: string; price: { cents: number; currency: string; cycle: BillingCycle } }
   | { kind: 'ends'; on: string }
   | { kind: 'endsUndated' }
   | { kind: 'expired' }
@@ -27,7 +29,13 @@ function standingOf(subscription: Subscription): SubscriptionStanding {
   const periodEnd = subscription.currentPeriodEndsAt;
   if (subscription.state === 'expired') return { kind: 'expired' };
   if (subscription.state === 'canceled') return periodEnd ? { kind: 'ends', on: periodEnd } : { kind: 'endsUndated' };
-  return periodEnd ? { kind: 'renews', on: periodEnd } : { kind: 'paidOnce' };
+  if (!periodEnd) return { kind: 'paidOnce' };
+  const price = {
+    cents: pricePerPeriodCents(subscription.priceCents, subscription.quantity),
+    currency: subscription.currency,
+    cycle: billingCycleOf(subscription),
+  };
+  return { kind: 'renews', on: periodEnd, price };
 }
 
 /** One subscription as the account page shows it to this account's person. */

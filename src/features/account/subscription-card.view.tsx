@@ -3,7 +3,9 @@ import { wrap } from '../../../styled-system/patterns';
 import { InternalLink, type Navigate } from '../../components/internal-link';
 import { buttonLook } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { pricePerCycleLabels } from '../../lib/billing-labels';
 import { formatDate } from '../../lib/format/dates';
+import { formatMoney } from '../../lib/format/money';
 import { pageLinks } from '../../lib/page-links';
 import { compactDetailsList } from '../../theme/recipes/details-list';
 import type { SubscriptionCard, SubscriptionStanding } from './subscription-card';
@@ -13,7 +15,13 @@ function Standing({ standing }: { standing: SubscriptionStanding }) {
   switch (standing.kind) {
     case 'renews': {
       const date = formatDate(standing.on, i18n.locale);
-      return <Trans>Renews on {date}</Trans>;
+      const { cents, currency, cycle } = standing.price;
+      const price = i18n._(pricePerCycleLabels[cycle](formatMoney(cents, currency, i18n.locale)));
+      return (
+        <Trans>
+          {price} · Renews on {date}
+        </Trans>
+      );
     }
     case 'ends': {
       const date = formatDate(standing.on, i18n.locale);

@@ -30,6 +30,11 @@ export function BillingScreen({ referenceId }: { referenceId: string }) {
           </Link>
         );
       }}
+      subscriptionLink={({ referenceId, children }) => (
+        <Link to="/subscription" search={{ referenceId }} className={textLink}>
+          {children}
+        </Link>
+      )}
     />
   );
 }

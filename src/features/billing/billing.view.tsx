@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Subscription } from '../../../contract/account';
-import type { BillingOverview, InvoiceSummary } from '../../../contract/billing';
+import type { BillingOverview, InvoiceSummary, PaymentMethod } from '../../../contract/billing';
 import { billingCycleOf } from '../../../contract/pricing';
 import type { Coupon } from '../../../contract/subscriptions';
 import { css } from '../../../styled-system/css';
@@ -12,7 +12,7 @@ import { DataTable, type DataTableColumn } from '../../components/ui/data-table'
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { Text } from '../../components/ui/text';
-import { billingCycleLabels, invoiceReasonLabels, subscriptionStateLabels } from '../../lib/billing-labels';
+import { invoiceReasonLabels, pricePerCycleLabels, subscriptionStateLabels } from '../../lib/billing-labels';
 import { formatDate } from '../../lib/format/dates';
 import { formatMoney } from '../../lib/format/money';
 import { card } from '../../theme/recipes/card';
@@ -27,6 +27,8 @@ export type BillingViewProps = {
   state: BillingState;
   onRetry: () => void;
   invoiceLink: (invoice: InvoiceSummary) => ReactNode;
+  /** The router's link to the subscription's portal, where it is canceled or changed, with the view's words. */
+  subscriptionLink: (link: { referenceId: string; children: ReactNode }) => ReactNode;
 };
 
 function CouponItem({ coupon }: { coupon: Coupon }) {
@@ -120,16 +122,32 @@ function NextBilling({ overview }: { overview: BillingOverview }) {
   );
 }
 
+/** The card as the order site names it; the expiry as cards print it (08/2028). */
+function PaymentMethodText({ paymentMethod }: { paymentMethod: PaymentMethod }) {
+  const { brand, last4 } = paymentMethod;
+  const expiry = `${String(paymentMethod.expMonth).padStart(2, '0')}/${paymentMethod.expYear}`;
+  return (
+    <p>
+      <Trans>
+        {brand} ending in {last4}, expires {expiry}
+      </Trans>
+    </p>
+  );
+}
+
 function Overview({
   overview,
   invoiceLink,
+  subscriptionLink,
 }: {
   overview: BillingOverview;
   invoiceLink: BillingViewProps['invoiceLink'];
+  subscriptionLink: BillingViewProps['subscriptionLink'];
 }) {
   const { i18n } = useLingui();
   const title = overview.title;
   const quantity = overview.quantity;
+  const price = formatMoney(overview.priceCents, overview.currency, i18n.locale);
   return (
     <div className={grid({ columns: { base: 1, md: 2 }, gap: '4' })}>
       <Card title={<Trans>Current plan</Trans>} titleId="billing-plan-title">
@@ -143,10 +161,31 @@ function Overview({
             </>
           ) : null}
         </Text>
-        <p>{i18n._(billingCycleLabels[billingCycleOf(overview)])}</p>
+        <p>{i18n._(pricePerCycleLabels[billingCycleOf(overview)](price))}</p>
         <NextBilling overview={overview} />
+        {overview.state === 'active' && overview.cancelable ? (
+          <p>
+            {subscriptionLink({
+              referenceId: overview.referenceId,
+              children: <Trans>Cancel or change this subscription</Trans>,
+            })}
+          </p>
+        ) : null}
       </Card>
-      <Card title={<Trans>Coupons applied</Trans>} titleId="billing-coupons-title">
+      <Card title={<Trans>Payment method</Trans>} titleId="billing-payment-method-title">
+        {overview.paymentMethod === null ? (
+          <EmptyState>
+            <Trans>No payment method on file.</Trans>
+          </EmptyState>
+        ) : (
+          <PaymentMethodText paymentMethod={overview.paymentMethod} />
+        )}
+      </Card>
+      <Card
+        title={<Trans>Coupons applied</Trans>}
+        titleId="billing-coupons-title"
+        className={css({ gridColumn: '1 / -1' })}
+      >
         {overview.couponsApplied.length === 0 ? (
           <EmptyState>
             <Trans>No coupons applied.</Trans>
@@ -166,8 +205,8 @@ function Overview({
   );
 }
 
-/** The billing page of one subscription: its plan, next charge, coupons and invoices. */
-export function BillingView({ state, onRetry, invoiceLink }: BillingViewProps) {
+/** The billing page of one subscription: its plan and price, next charge, card, coupons and invoices. */
+export function BillingView({ state, onRetry, invoiceLink, subscriptionLink }: BillingViewProps) {
   const { t } = useLingui();
   return (
     <div className={stack({ gap: '6' })}>
@@ -180,7 +219,9 @@ export function BillingView({ state, onRetry, invoiceLink }: BillingViewProps) {
       {state.status === 'failed' ? (
         <Alert onRetry={onRetry}>{state.message ?? t`We could not load your billing.`}</Alert>
       ) : null}
-      {state.status === 'ready' ? <Overview overview={state.overview} invoiceLink={invoiceLink} /> : null}
+      {state.status === 'ready' ? (
+        <Overview overview={state.overview} invoiceLink={invoiceLink} subscriptionLink={subscriptionLink} />
+      ) : null}
     </div>
   );
 }

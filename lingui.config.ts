@@ -25,6 +25,7 @@ const signedInSources = [
   // The banner a team's two-step rule shows on every signed-in page; the rest of its feature is below.
   '<rootDir>/src/features/authenticator-app/second-factor-required-banner.view.tsx',
   '<rootDir>/src/components/invoice-lines.tsx',
+  '<rootDir>/src/components/usage-period-note.tsx',
   '<rootDir>/src/components/ui/pager.tsx',
   '<rootDir>/src/lib/billing-labels.ts',
   // The registry of refusals (every code's text) and the books that only signed-in pages import:

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { UsagePeriod } from './stats';
 import { CurrencyCode, SubscriptionState, UpgradeOption } from './subscriptions';
+import { UsagePeriod } from './usage-period';
 
 const SubscriptionType = v.picklist(['teams', 'families', 'dedicated_server', 'others']);
 

@@ -184,10 +184,3 @@ export const StatsBatchReceipt = v.object({
   netSamples: v.number(),
 });
 export type StatsBatchReceipt = v.InferOutput<typeof StatsBatchReceipt>;
-
-/**
- * The span data used is counted over (issue 27): a subscription's current period, or the calendar
- * month (UTC) when none runs. `endsAt` is null for a one-time plan. ISO times.
- */
-export const UsagePeriod = v.object({ startsAt: v.string(), endsAt: v.nullable(v.string()) });
-export type UsagePeriod = v.InferOutput<typeof UsagePeriod>;

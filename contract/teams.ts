@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { Email } from './auth';
 import { ErrorCode } from './errors';
 import type { RateLimit } from './http';
-import { UsagePeriod } from './stats';
+import { UsagePeriod } from './usage-period';
 
 /**
  * Teams of teams and families subscriptions (docs/spec.md §3, §4, §6, §7 and §8): members and

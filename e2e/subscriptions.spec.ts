@@ -81,6 +81,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // The added seats' invoice, beside the purchase.
       await page.goto(`/billing?referenceId=${referenceId}`);
       await expect(page.getByRole('cell', { name: 'Seats added' })).toBeVisible();
+      // The overview: the price of the 5 seats; the next charge, for the 4 the renewal bills ($59.96)
+      // less the welcome coupon's 10%.
+      await expect(page.getByText('$74.95 per month', { exact: true })).toBeVisible();
+      await expect(page.getByText(/^Next billing date: .+, for \$53\.9\d$/)).toBeVisible();
+      await expect(page.getByText('No payment method on file.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Cancel or change this subscription' })).toBeVisible();
+      await expectNoAxeViolations(page);
     });
 
     test('the owner upgrades after reading the preview, then opens the invoice', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { UsagePeriod } from '../../contract/stats';
+import type { UsagePeriod } from '../../contract/usage-period';
 import { formatDate } from '../lib/format/dates';
 import { Text } from './ui/text';
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { UsagePeriod } from '../../../contract/stats';
 import type { TeamMember, TeamRole } from '../../../contract/teams';
+import type { UsagePeriod } from '../../../contract/usage-period';
 import type { MemberChoice } from '../../../machines/team/team.machine';
 import { css } from '../../../styled-system/css';
 import { stack, wrap } from '../../../styled-system/patterns';

@@ -102,8 +102,18 @@ const KeyEncryptionKeySetting = v.optional(
   ),
 );
 
+/** How many processes serve the port (Node's cluster); more than one needs PostgreSQL. */
+const WebConcurrency = v.pipe(
+  v.optional(v.string(), '1'),
+  v.transform(Number),
+  v.integer('must be a whole number of processes'),
+  v.minValue(1, 'must be between 1 and 32'),
+  v.maxValue(32, 'must be between 1 and 32'),
+);
+
 const EnvSchema = v.object({
   PORT: Port,
+  WEB_CONCURRENCY: WebConcurrency,
   PUBLIC_ORIGIN: v.optional(Origin),
   DATABASE_URL: DatabaseUrl,
   APP_ENV: v.optional(
@@ -213,6 +223,8 @@ export type BotCheckSettings =
 
 export type Env = {
   port: number;
+  /** Processes serving the port (WEB_CONCURRENCY); above 1 only on PostgreSQL. */
+  webConcurrency: number;
   publicOrigin: string;
   /** Unset: PGlite in data/pglite. */
   databaseUrl: string | null;
@@ -289,6 +301,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const sms = smsSettings(env);
   return {
     port: env.PORT,
+    webConcurrency: env.WEB_CONCURRENCY,
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
     databaseUrl: env.DATABASE_URL ?? null,
     production,
@@ -330,6 +343,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  */
 function deploymentProblemsOf(env: v.InferOutput<typeof EnvSchema>): string[] {
   const problems: string[] = [];
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL?.startsWith('postgres')) {
+    problems.push(
+      `  WEB_CONCURRENCY: ${env.WEB_CONCURRENCY} processes need PostgreSQL (DATABASE_URL=postgres://…): the embedded database (PGlite) serves one process; unset WEB_CONCURRENCY or set it to 1`,
+    );
+  }
   if (env.APP_ENV === undefined && env.PUBLIC_ORIGIN && !isLoopbackHost(new URL(env.PUBLIC_ORIGIN).hostname)) {
     problems.push(
       `  APP_ENV: must be production (or, deliberately, development) when PUBLIC_ORIGIN is not a loopback address (${env.PUBLIC_ORIGIN})`,

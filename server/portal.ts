@@ -35,7 +35,11 @@ export async function startPortal(options: {
   if (env.production) await refuseDemoAccounts(database);
   await upsertPlanCatalogue(database.db);
   const services = createServices({ database, env, logger });
-  if (!env.production && (await seedDemoAccounts(database.db, services.now, env.keyEncryptionKey))) {
+  // Processes starting together on one PostgreSQL take turns: the first seeds, the others find it done.
+  const seeded =
+    !env.production &&
+    (await database.exclusively(() => seedDemoAccounts(database.db, services.now, env.keyEncryptionKey)));
+  if (seeded) {
     logger.info('demo accounts created (see README.md)');
   }
 

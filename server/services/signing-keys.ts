@@ -1,4 +1,4 @@
-import { and, desc, gt, isNotNull, ne, notInArray } from 'drizzle-orm';
+import { and, desc, gt, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Database } from '../db/database';
 import { signingKeys } from '../db/schema';
@@ -37,16 +37,19 @@ export function createKeyStore(
 
   async function rotateIfDue(): Promise<void> {
     const threshold = new Date(options.now().getTime() - options.rotationSeconds * 1000);
-    const fresh = await db
-      .select({ kid: signingKeys.kid })
-      .from(signingKeys)
-      .where(and(gt(signingKeys.createdAt, threshold), isNotNull(signingKeys.sealedPrivateJwk)))
-      .limit(1);
-    if (fresh.length > 0) return;
-    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
-    const kid = crypto.randomUUID();
-    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'ES256' };
     await db.transaction(async (tx) => {
+      // Processes that start (or find the key old) together take turns: the first makes the key,
+      // the others find it fresh. Without the lock each would make one and unseal the others'.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('signing-key-rotation'))`);
+      const fresh = await tx
+        .select({ kid: signingKeys.kid })
+        .from(signingKeys)
+        .where(and(gt(signingKeys.createdAt, threshold), isNotNull(signingKeys.sealedPrivateJwk)))
+        .limit(1);
+      if (fresh.length > 0) return;
+      const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+      const kid = crypto.randomUUID();
+      const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'ES256' };
       await tx.insert(signingKeys).values({
         kid,
         sealedPrivateJwk: sealer.seal(JSON.stringify(privateJwk), sealedRow(kid)),

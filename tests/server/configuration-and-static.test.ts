@@ -44,6 +44,19 @@ describe('configuration', () => {
     expect(parseEnv({ APP_ENV: 'production', ...required }).production).toBe(true);
   });
 
+  it('serves with several processes only on PostgreSQL (WEB_CONCURRENCY)', () => {
+    expect(parseEnv({}).webConcurrency).toBe(1);
+    for (const databaseUrl of [{}, { DATABASE_URL: 'memory://' }])
+      expect(() => parseEnv({ WEB_CONCURRENCY: '2', ...databaseUrl })).toThrow(
+        /WEB_CONCURRENCY: 2 processes need PostgreSQL \(DATABASE_URL=postgres:\/\/…\): the embedded database \(PGlite\) serves one process/,
+      );
+    expect(
+      parseEnv({ WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).webConcurrency,
+    ).toBe(4);
+    for (const bad of ['0', '33', 'two', '1.5'])
+      expect(() => parseEnv({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY: must be/);
+  });
+
   it('refuses an origin with a path', () => {
     expect(() => parseEnv({ PUBLIC_ORIGIN: 'https://portal.example/app' })).toThrow(/origin/);
   });

@@ -225,11 +225,17 @@ describe('the demo team', () => {
         (await demo.request(api.subscriptionTeam('demo-teams-yearly'), { cookie: owner })).json,
       );
       expect(team).toMatchObject({ name: 'Northwind Broadcast', seats: 10, seatsInUse: 4 });
-      expect(team.teamMembers.map((member) => [member.email, member.usedGB])).toEqual([
-        [demoAccounts.teamOwner, 48.5],
-        [demoAccounts.teamAdmin, 12.25],
-        [demoAccounts.teamUser, 3.75],
+      // Data used is what their devices reported this period (tests/server/data-used.test.ts): the
+      // demo seed's weeks of usage, for each of them.
+      expect(team.teamMembers.map((member) => member.email)).toEqual([
+        demoAccounts.teamOwner,
+        demoAccounts.teamAdmin,
+        demoAccounts.teamUser,
       ]);
+      for (const member of team.teamMembers) {
+        expect(member.usageBytesThisPeriod).toBeGreaterThan(0);
+        expect(member.usedGB).toBe(member.usageBytesThisPeriod / 1024 ** 3);
+      }
       expect(team.pendingTeamInvitations).toEqual([demoAccounts.newHire]);
       const log = v.parse(
         AuditPage,

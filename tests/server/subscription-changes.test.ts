@@ -10,6 +10,7 @@ import {
   UpgradePreview,
 } from '../../contract/subscriptions';
 import { billingAccounts, invoiceLines, subscriptions, users } from '../../server/db/schema';
+import { demoAccounts, demoPassword, seedDemoAccounts } from '../../server/db/seed-demo';
 import {
   type Cast,
   createCast,
@@ -673,6 +674,42 @@ describe('the upgrade credit: what was paid for the rest of the period', () => {
     expect(response.status).toBe(200);
     const upgradeInvoice = (await invoicesOf(portal, subscription.id)).at(-1);
     expect(upgradeInvoice?.totalCents).toBe(42000);
+  });
+
+  it('gives the demo team owner credit for the 10 seats paid for, and for 2 more only once they are paid', async () => {
+    const demo = await startTestPortal();
+    try {
+      await seedDemoAccounts(demo.db, () => demo.clock.current);
+      const owner = await demo.signIn(demoAccounts.teamOwner, demoPassword);
+      const referenceId = 'demo-teams-yearly';
+      const creditOf = async () => {
+        const answer = await demo.request(path(referenceId, '/upgrade-preview'), {
+          json: { newPlanCode: 'teams-3year', quantity: 12, blackfriday24Eligible: false },
+          cookie: owner,
+        });
+        const lines = v.parse(UpgradePreview, answer.json).lines;
+        return lines.filter((line) => line.kind === 'prorationCredit').reduce((sum, line) => sum + line.amountCents, 0);
+      };
+      const paidForTen = await creditOf();
+      expect(paidForTen).toBeLessThan(0);
+      // The review's path: 10 → 12 seats, then the upgrade. The 2 seats are now charged first ($271
+      // or so for the rest of the year), and only what was charged comes back as credit.
+      const seatsPreview = v.parse(
+        SeatsPreview,
+        (await demo.request(path(referenceId, '/quantity-preview'), { json: { quantity: 12 }, cookie: owner })).json,
+      );
+      expect(seatsPreview.dueNowCents).toBeGreaterThan(0);
+      const change = await demo.request(path(referenceId, '/quantity'), {
+        method: 'PUT',
+        json: { quantity: 12 },
+        cookie: owner,
+      });
+      expect(v.parse(SubscriptionChangeResponse, change.json).invoiceNumber).not.toBeNull();
+      const paidForTwelve = await creditOf();
+      expect(Math.abs(paidForTwelve - (paidForTen - seatsPreview.dueNowCents))).toBeLessThanOrEqual(1);
+    } finally {
+      await demo.close();
+    }
   });
 
   it('credits what the invoices charged: the period after its coupon, and the seats added since', async () => {

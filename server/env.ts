@@ -103,13 +103,7 @@ const KeyEncryptionKeySetting = v.optional(
 );
 
 /** How many processes serve the port (Node's cluster); more than one needs PostgreSQL. */
-const WebConcurrency = v.pipe(
-  v.optional(v.string(), '1'),
-  v.transform(Number),
-  v.integer('must be a whole number of processes'),
-  v.minValue(1, 'must be between 1 and 32'),
-  v.maxValue(32, 'must be between 1 and 32'),
-);
+const WebConcurrency = WholeNumberBetween('1', 1, 32, 'processes');
 
 const EnvSchema = v.object({
   PORT: Port,

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: env.databaseUrl });
   const portal = await startPortal({ env, database, logger });
   logger.info(
-    { url: env.publicOrigin, database: env.databaseUrl ? database.kind : 'pglite (data/pglite)', pid: process.pid },
+    { url: env.publicOrigin, database: env.databaseUrl ? database.kind : 'pglite (data/pglite)' },
     'portal listening',
   );
 
@@ -78,7 +78,7 @@ function superviseProcesses(count: number, logger: Logger): void {
     worker.once('listening', () => listening.add(worker.id));
   };
   for (let index = 0; index < count; index += 1) fork();
-  logger.info({ processes: count, pid: process.pid }, 'portal processes starting');
+  logger.info({ processes: count }, 'portal processes starting');
   cluster.on('exit', (worker, code, signal) => {
     const started = listening.delete(worker.id);
     if (stopping) {

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import { type Actor, createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { ErrorCode } from '../../contract/errors';
 import { type SeatsPreview, type SubscriptionChangeResponse, SubscriptionMessage } from '../../contract/subscriptions';
 import {
@@ -198,6 +198,14 @@ const changed = (state: SubscriptionChangeResponse['state'], quantity: number): 
   invoiceNumber: null,
 });
 
+/** The owner opens the seats, types a count and saves it: the machine prices it and asks. */
+async function askForSeats(actor: Actor<typeof subscriptionLifecycleMachine>, value: string) {
+  actor.send({ type: 'user.editSeats' });
+  actor.send({ type: 'user.changeSeats', value });
+  actor.send({ type: 'user.saveSeats' });
+  await waitFor(actor, (state) => state.matches('confirmingSeats'));
+}
+
 function started(facts = teamsFacts) {
   return initialTransition(subscriptionLifecycleMachine, facts)[0];
 }
@@ -277,10 +285,7 @@ describe('subscriptionLifecycle machine', () => {
       }),
       { input: teamsFacts },
     ).start();
-    actor.send({ type: 'user.editSeats' });
-    actor.send({ type: 'user.changeSeats', value: '7' });
-    actor.send({ type: 'user.saveSeats' });
-    await waitFor(actor, (state) => state.matches('confirmingSeats'));
+    await askForSeats(actor, '7');
     expect(actor.getSnapshot().context.seatsPreview).toMatchObject({ quantity: 7, dueNowCents: 2999 });
     expect(changes).toEqual([]);
     actor.send({ type: 'user.confirmSeats' });
@@ -305,10 +310,7 @@ describe('subscriptionLifecycle machine', () => {
       }),
       { input: teamsFacts },
     ).start();
-    actor.send({ type: 'user.editSeats' });
-    actor.send({ type: 'user.changeSeats', value: '4' });
-    actor.send({ type: 'user.saveSeats' });
-    await waitFor(actor, (state) => state.matches('confirmingSeats'));
+    await askForSeats(actor, '4');
     actor.send({ type: 'user.confirmSeats' });
     await waitFor(actor, (state) => state.matches('seatsFailed'));
     expect(actor.getSnapshot().context).toMatchObject({
@@ -334,10 +336,7 @@ describe('subscriptionLifecycle machine', () => {
       }),
       { input: teamsFacts },
     ).start();
-    actor.send({ type: 'user.editSeats' });
-    actor.send({ type: 'user.changeSeats', value: '4' });
-    actor.send({ type: 'user.saveSeats' });
-    await waitFor(actor, (state) => state.matches('confirmingSeats'));
+    await askForSeats(actor, '4');
     const { unmount } = render(
       <TestI18n>
         <SubscriptionLifecycleView snapshot={actor.getSnapshot()} send={() => {}} currentPeriodEndsAt={periodEnd} />
